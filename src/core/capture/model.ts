@@ -1,0 +1,60 @@
+// Runs anywhere (pure core): the raw transport records a capture is made of. Everything else is derived.
+
+/** One HTTP header as sent or received; names keep their original spelling. */
+export interface HttpHeader {
+  name: string;
+  value: string;
+}
+
+/** How a connection's body ended. `open` means the capture was taken while it was still streaming. */
+export type EndReason = 'complete' | 'aborted' | 'network-error' | 'open';
+
+/** Where a record came from: the page tap (fetch or EventSource), a HAR file, or a raw event-stream file. */
+export type RecordSource = 'fetch' | 'eventsource' | 'har' | 'raw';
+
+/** Bytes as they arrived, with the wall-clock time (epoch ms, fractional) they were delivered. */
+export interface BodyChunk {
+  t: number;
+  bytes: Uint8Array;
+}
+
+/** One HTTP exchange: request head and body, response head, body chunks, and how it ended. */
+export interface ConnectionRecord {
+  /** Unique within a capture; stable across export and import. */
+  id: string;
+  source: RecordSource;
+  method: string;
+  url: string;
+  requestHeaders: HttpHeader[];
+  /** The request body as text (JSON-RPC POST bodies), when there was one. */
+  requestBody?: string;
+  /** Epoch ms when the request started. */
+  startTime: number;
+  /** Absent when no response head arrived (network error before headers). */
+  status?: number;
+  statusText?: string;
+  responseHeaders?: HttpHeader[];
+  /** Epoch ms when the response head arrived. */
+  responseTime?: number;
+  chunks: BodyChunk[];
+  /** Epoch ms when the body ended (absent while open). */
+  endTime?: number;
+  end: EndReason;
+  /** Error text for aborted / network-error connections. */
+  error?: string;
+  /** The document that made the request, when known. */
+  documentUrl?: string;
+}
+
+/** The in-memory capture: what the tap recorded or what a file imported. */
+export interface Capture {
+  tool: { name: string; version: string };
+  /** Epoch ms when the capture was created or exported. */
+  createdAt: number;
+  page?: { url: string; title?: string };
+  connections: ConnectionRecord[];
+}
+
+export const CAPTURE_FORMAT = 'mcp-stream-inspector/capture';
+export const CAPTURE_VERSION = 1;
+export const TOOL_NAME = 'mcp-stream-inspector';

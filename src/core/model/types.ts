@@ -1,0 +1,112 @@
+// Runs anywhere (pure core): the derived view of a capture. Recomputed from raw records, never stored.
+import type { ConnectionRecord } from '../capture/model';
+import type { SseEvent, SseTail } from '../sse/types';
+import type { Finding } from '../guard/types';
+
+/** Protocol eras of the MCP HTTP transports. */
+export type Era = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28' | 'unknown';
+
+/** How a session's event ids are built; decides which continuity checks apply. */
+export type IdScheme = 'integer' | 'epoch-seq' | 'sdk-stream' | 'opaque' | 'none';
+
+export type JsonRpcId = string | number;
+
+/** One classified JSON-RPC message. */
+export interface JsonRpcMessage {
+  kind: 'request' | 'notification' | 'response' | 'error';
+  id?: JsonRpcId;
+  method?: string;
+  /** The parsed message object. */
+  value: unknown;
+}
+
+/** The role a connection plays in the transport. */
+export type ConnectionRole =
+  | 'post' // a JSON-RPC POST (its response may be SSE, JSON or 202)
+  | 'get' // the standalone GET stream or a resumption GET
+  | 'delete' // session termination
+  | 'legacy-sse' // 2024-11-05 GET /sse stream
+  | 'legacy-post' // 2024-11-05 POST to the endpoint
+  | 'other';
+
+export interface EventView extends SseEvent {
+  /** Index in Analysis.events (time order). */
+  index: number;
+  connectionId: string;
+  streamId: string;
+  sessionKey: string;
+  /** Wall-clock time (epoch ms) of the chunk that dispatched the event. */
+  time: number;
+  /** JSON-RPC messages carried (a batch gives several); empty for priming / empty data. */
+  messages: JsonRpcMessage[];
+  /** Why the data is not one complete JSON-RPC message (absent when fine or empty). */
+  parseError?: string;
+}
+
+export interface ConnectionView {
+  id: string;
+  record: ConnectionRecord;
+  role: ConnectionRole;
+  /** Session key (see SessionView.key); every connection belongs to exactly one. */
+  sessionKey: string;
+  /** The stream this connection delivers; absent for non-SSE responses. */
+  streamId?: string;
+  isSse: boolean;
+  /** Last-Event-ID request header, when sent. */
+  lastEventIdSent?: string;
+  /** The connection whose stream this one resumed (by Last-Event-ID), when known. */
+  resumes?: string;
+  /** Messages in the request body (POST). */
+  requestMessages: JsonRpcMessage[];
+  /** Messages in a JSON (non-SSE) response body. */
+  responseMessages: JsonRpcMessage[];
+  /** Indexes into Analysis.events of events this connection dispatched. */
+  eventIndexes: number[];
+  /** The undispatched tail when the body ended (or the capture was taken). */
+  tail?: SseTail;
+  /** Body bytes received. */
+  bytes: number;
+}
+
+export interface StreamView {
+  /** Unique within the analysis, e.g. "s3". */
+  id: string;
+  sessionKey: string;
+  /** 'post' streams answer one POST; 'get' is the standalone stream; 'legacy' is a 2024-11-05 /sse stream. */
+  kind: 'post' | 'get' | 'legacy';
+  /** Connections in order: the original, then each resumption. */
+  connectionIds: string[];
+  /** Ids of the client requests whose answers this stream carries (POST streams). */
+  requestIds: JsonRpcId[];
+}
+
+export interface SessionView {
+  /** Unique key: the Mcp-Session-Id when there is one, else a synthetic "origin#n". */
+  key: string;
+  /** The Mcp-Session-Id header value, absent for stateless / legacy sessions. */
+  sessionId?: string;
+  origin: string;
+  /** Endpoint URL (path of the MCP endpoint). */
+  endpoint: string;
+  era: Era;
+  idScheme: IdScheme;
+  streamIds: string[];
+  connectionIds: string[];
+  /** Epoch ms of the first request. */
+  startTime: number;
+  endTime: number;
+}
+
+export interface Model {
+  sessions: SessionView[];
+  streams: StreamView[];
+  connections: ConnectionView[];
+  /** All dispatched events in time order. */
+  events: EventView[];
+  /** Epoch ms of the earliest record (times in the UI are relative to it). */
+  startTime: number;
+}
+
+export interface Analysis extends Model {
+  findings: Finding[];
+}

@@ -1,0 +1,28 @@
+// Runs anywhere: the wire form of capture records. Extension messaging is JSON-only, so bytes travel as base64.
+import type { EndReason, HttpHeader, RecordSource } from '../core/capture/model';
+
+/** A connection's head, sent when the request starts (no body chunks). */
+export interface WireConnectionStart {
+  id: string;
+  source: RecordSource;
+  method: string;
+  url: string;
+  requestHeaders: HttpHeader[];
+  requestBody?: string;
+  startTime: number;
+  documentUrl?: string;
+}
+
+/** Live changes to a connection, in the order they happened. */
+export type ConnectionDelta =
+  | { kind: 'start'; conn: WireConnectionStart }
+  | {
+      kind: 'response';
+      id: string;
+      status: number;
+      statusText: string;
+      responseHeaders: HttpHeader[];
+      responseTime: number;
+    }
+  | { kind: 'chunk'; id: string; t: number; b64: string }
+  | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string };

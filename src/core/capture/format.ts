@@ -1,0 +1,188 @@
+// Runs anywhere (pure core): capture format v1, the versioned JSON file of raw transport records.
+// Findings may be written for convenience; they are never read back (the core recomputes them).
+import type { Finding } from '../guard/types';
+import { decodeBase64, encodeBase64, Base64Error } from './base64';
+import { childPath, indexPath, InputError } from './errors';
+import {
+  CAPTURE_FORMAT,
+  CAPTURE_VERSION,
+  type BodyChunk,
+  type Capture,
+  type ConnectionRecord,
+  type EndReason,
+  type HttpHeader,
+  type RecordSource,
+} from './model';
+import {
+  expectObject,
+  jsonTypeName,
+  optInteger,
+  optNumber,
+  optObject,
+  optString,
+  reqArray,
+  reqEnum,
+  reqNumber,
+  reqObject,
+  reqString,
+  assignDefined,
+  type JsonObject,
+} from './read';
+import { parseJsonText } from './text';
+
+export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
+export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
+export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
+
+/** Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). */
+export function serializeCapture(capture: Capture, extras?: { findings?: Finding[] }): string {
+  const doc: JsonObject = {
+    format: CAPTURE_FORMAT,
+    version: CAPTURE_VERSION,
+    tool: { name: capture.tool.name, version: capture.tool.version },
+    createdAt: capture.createdAt,
+    page: capture.page && { url: capture.page.url, title: capture.page.title },
+    connections: capture.connections.map(connectionToJson),
+    findings: extras?.findings?.map(findingToJson),
+  };
+  return JSON.stringify(doc, null, 2);
+}
+
+function connectionToJson(c: ConnectionRecord): JsonObject {
+  return {
+    id: c.id,
+    source: c.source,
+    method: c.method,
+    url: c.url,
+    requestHeaders: c.requestHeaders.map((h) => ({ name: h.name, value: h.value })),
+    requestBody: c.requestBody,
+    startTime: c.startTime,
+    status: c.status,
+    statusText: c.statusText,
+    responseHeaders: c.responseHeaders?.map((h) => ({ name: h.name, value: h.value })),
+    responseTime: c.responseTime,
+    chunks: c.chunks.map((chunk) => ({ t: chunk.t, b64: encodeBase64(chunk.bytes) })),
+    endTime: c.endTime,
+    end: c.end,
+    error: c.error,
+    documentUrl: c.documentUrl,
+  };
+}
+
+/** A finding with its keys in a fixed order (absent ones omitted). */
+export function findingToJson(f: Finding): JsonObject {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    message: f.message,
+    sessionKey: f.sessionKey,
+    streamId: f.streamId,
+    connectionId: f.connectionId,
+    eventId: f.eventId,
+    byteOffset: f.byteOffset,
+    time: f.time,
+  };
+}
+
+/** Reads capture format v1 text; every problem is an InputError with the JSON path concerned. */
+export function parseCapture(text: string): Capture {
+  return captureFromJson(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+}
+
+/** Reads an already parsed capture document (used by loadInput, which parses once to sniff). */
+export function captureFromJson(value: unknown): Capture {
+  const doc = expectObject(value, '');
+  const format = doc.format;
+  if (format !== CAPTURE_FORMAT) {
+    const seen = typeof format === 'string' ? JSON.stringify(format) : `missing (${jsonTypeName(format)})`;
+    throw new InputError('format', `unknown format ${seen}; expected ${JSON.stringify(CAPTURE_FORMAT)}`);
+  }
+  const version = doc.version;
+  if (typeof version !== 'number' || !SUPPORTED_CAPTURE_VERSIONS.includes(version)) {
+    const seen = version === undefined ? 'missing' : `${JSON.stringify(version)} is not supported`;
+    throw new InputError(
+      'version',
+      `capture version ${seen}; this build reads version ${SUPPORTED_CAPTURE_VERSIONS.join(', ')}`,
+    );
+  }
+  const tool = reqObject(doc, 'tool', '');
+  const page = optObject(doc, 'page', '');
+  const list = reqArray(doc, 'connections', '');
+  const connections = list.map((c, i) => connectionFromJson(c, indexPath('connections', i)));
+  assertUniqueIds(connections);
+  const capture: Capture = {
+    tool: { name: reqString(tool, 'name', 'tool'), version: reqString(tool, 'version', 'tool') },
+    createdAt: reqNumber(doc, 'createdAt', ''),
+    connections,
+  };
+  if (page) {
+    const title = optString(page, 'title', 'page');
+    capture.page = { url: reqString(page, 'url', 'page'), ...(title !== undefined && { title }) };
+  }
+  return capture;
+}
+
+function connectionFromJson(value: unknown, path: string): ConnectionRecord {
+  const o = expectObject(value, path);
+  const record: ConnectionRecord = {
+    id: reqString(o, 'id', path),
+    source: reqEnum(o, 'source', path, RECORD_SOURCES),
+    method: reqString(o, 'method', path),
+    url: reqString(o, 'url', path),
+    requestHeaders: headersFromJson(reqArray(o, 'requestHeaders', path), childPath(path, 'requestHeaders')),
+    startTime: reqNumber(o, 'startTime', path),
+    chunks: reqArray(o, 'chunks', path).map((c, i) => chunkFromJson(c, indexPath(childPath(path, 'chunks'), i))),
+    end: reqEnum(o, 'end', path, END_REASONS),
+  };
+  const responseHeaders = o.responseHeaders === undefined ? undefined : reqArray(o, 'responseHeaders', path);
+  const optional: Partial<ConnectionRecord> = {
+    requestBody: optString(o, 'requestBody', path),
+    status: optInteger(o, 'status', path),
+    statusText: optString(o, 'statusText', path),
+    responseHeaders: responseHeaders && headersFromJson(responseHeaders, childPath(path, 'responseHeaders')),
+    responseTime: optNumber(o, 'responseTime', path),
+    endTime: optNumber(o, 'endTime', path),
+    error: optString(o, 'error', path),
+    documentUrl: optString(o, 'documentUrl', path),
+  };
+  return assignDefined(record, optional);
+}
+
+function headersFromJson(list: unknown[], path: string): HttpHeader[] {
+  return list.map((h, i) => {
+    const at = indexPath(path, i);
+    const o = expectObject(h, at);
+    return { name: reqString(o, 'name', at), value: reqString(o, 'value', at) };
+  });
+}
+
+function chunkFromJson(value: unknown, path: string): BodyChunk {
+  const o = expectObject(value, path);
+  const t = reqNumber(o, 't', path);
+  const b64 = reqString(o, 'b64', path);
+  return { t, bytes: decodeBase64At(b64, childPath(path, 'b64')) };
+}
+
+/** Base64 decoding whose failure is an InputError at `path`. */
+export function decodeBase64At(text: string, path: string): Uint8Array {
+  try {
+    return decodeBase64(text);
+  } catch (error) {
+    if (error instanceof Base64Error) throw new InputError(path, error.message);
+    throw error;
+  }
+}
+
+function assertUniqueIds(connections: ConnectionRecord[]): void {
+  const seen = new Map<string, number>();
+  connections.forEach((c, i) => {
+    const first = seen.get(c.id);
+    if (first !== undefined) {
+      throw new InputError(
+        childPath(indexPath('connections', i), 'id'),
+        `duplicate connection id ${JSON.stringify(c.id)} (also connections[${first}])`,
+      );
+    }
+    seen.set(c.id, i);
+  });
+}

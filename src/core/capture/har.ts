@@ -1,0 +1,288 @@
+// Runs anywhere (pure core): HAR 1.2 import (as Chrome, Firefox, Playwright and proxies write it).
+// Our own exports add `_`-prefixed fields (`_chunks`, `_streamState`, exact times) so they round-trip.
+import { decodeBase64At, RECORD_SOURCES } from './format';
+import { childPath, indexPath, InputError } from './errors';
+import { endReasonFromStreamState, parseChunkTimeline, type EntryTimeline, type TimedSlice } from './har-chunks';
+import type { BodyChunk, Capture, ConnectionRecord, EndReason, HttpHeader, RecordSource } from './model';
+import {
+  assignDefined,
+  expectObject,
+  isJsonObject,
+  optArray,
+  optInteger,
+  optNumber,
+  optObject,
+  optString,
+  reqArray,
+  reqNumber,
+  reqObject,
+  reqString,
+  type JsonObject,
+} from './read';
+import { encodeUtf8, parseJsonText } from './text';
+
+export { exportHar } from './har-export';
+
+export interface HarImportOptions {
+  /** The chunks.ndjson companion: splits each entry's body into the chunks it arrived in, with their times. */
+  chunksNdjson?: string;
+}
+
+export function importHar(text: string, options?: HarImportOptions): Capture {
+  return captureFromHar(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), options);
+}
+
+/** Reads an already parsed HAR document (used by loadInput, which parses once to sniff). */
+export function captureFromHar(value: unknown, options?: HarImportOptions): Capture {
+  const doc = expectObject(value, '');
+  const log = reqObject(doc, 'log', '');
+  const entries = reqArray(log, 'entries', 'log').map((e, i) => expectObject(e, indexPath('log.entries', i)));
+  const heads = entries.map((entry, i) => readHead(entry, indexPath('log.entries', i)));
+  const timelines = options?.chunksNdjson
+    ? parseChunkTimeline(options.chunksNdjson, heads.map((h) => h.startTime))
+    : new Map<number, EntryTimeline>();
+  const usedIds = new Set<string>();
+  const connections = entries.map((entry, i) => {
+    const path = indexPath('log.entries', i);
+    const record = readEntry(entry, path, heads[i]!, timelines.get(i), i);
+    if (usedIds.has(record.id)) throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
+    usedIds.add(record.id);
+    return record;
+  });
+  const capture: Capture = {
+    tool: readCreator(log),
+    createdAt: optNumber(log, '_createdAt', 'log') ?? earliestStart(connections),
+    connections,
+  };
+  const page = readPage(log);
+  if (page) capture.page = page;
+  return capture;
+}
+
+interface EntryHead {
+  startTime: number;
+  /** Exact times written by our own export; authoritative when present. */
+  exact: boolean;
+}
+
+function readHead(entry: JsonObject, path: string): EntryHead {
+  const exactStart = optNumber(entry, '_startTime', path);
+  if (exactStart !== undefined) return { startTime: exactStart, exact: true };
+  const iso = reqString(entry, 'startedDateTime', path);
+  const startTime = Date.parse(iso);
+  if (Number.isNaN(startTime)) {
+    throw new InputError(childPath(path, 'startedDateTime'), `not an ISO 8601 date: ${JSON.stringify(iso)}`);
+  }
+  return { startTime, exact: false };
+}
+
+function readEntry(
+  entry: JsonObject,
+  path: string,
+  head: EntryHead,
+  timeline: EntryTimeline | undefined,
+  index: number,
+): ConnectionRecord {
+  const request = reqObject(entry, 'request', path);
+  const requestPath = childPath(path, 'request');
+  const response = optObject(entry, 'response', path);
+  const responsePath = childPath(path, 'response');
+  const status = response ? optInteger(response, 'status', responsePath) : undefined;
+  const hasHead = status !== undefined && status > 0; // HAR writers put 0 when no response arrived
+  const body = response ? readBody(response, responsePath) : new Uint8Array(0);
+  const times = readTimes(entry, path, head, hasHead, timeline);
+  const error = response ? optString(response, '_error', responsePath) : undefined;
+  const postData = optObject(request, 'postData', requestPath);
+  const record: ConnectionRecord = {
+    id: optString(entry, '_id', path) ?? `e${index + 1}`,
+    source: readSource(entry),
+    method: reqString(request, 'method', requestPath),
+    url: reqString(request, 'url', requestPath),
+    requestHeaders: readHeaders(request, requestPath),
+    startTime: times.startTime,
+    chunks: readChunks(entry, path, body, times, timeline),
+    end: readEnd(entry, path, timeline, error, hasHead),
+  };
+  return assignDefined(record, {
+    requestBody: postData && optString(postData, 'text', childPath(requestPath, 'postData')),
+    status: hasHead ? status : undefined,
+    statusText: hasHead && response ? (optString(response, 'statusText', responsePath) ?? '') : undefined,
+    responseHeaders: hasHead && response ? readHeaders(response, responsePath) : undefined,
+    responseTime: times.responseTime,
+    endTime: times.endTime,
+    error,
+    documentUrl: optString(entry, '_documentUrl', path),
+  });
+}
+
+function readSource(entry: JsonObject): RecordSource {
+  const source = entry._source;
+  return RECORD_SOURCES.find((s) => s === source) ?? 'har';
+}
+
+function readHeaders(message: JsonObject, path: string): HttpHeader[] {
+  const list = optArray(message, 'headers', path) ?? [];
+  const listPath = childPath(path, 'headers');
+  return list.map((h, i) => {
+    const at = indexPath(listPath, i);
+    const o = expectObject(h, at);
+    return { name: reqString(o, 'name', at), value: reqString(o, 'value', at) };
+  });
+}
+
+/** The response body bytes: content.text as UTF-8, or decoded when `encoding: "base64"`. */
+function readBody(response: JsonObject, path: string): Uint8Array {
+  const content = optObject(response, 'content', path);
+  if (!content) return new Uint8Array(0);
+  const contentPath = childPath(path, 'content');
+  const text = optString(content, 'text', contentPath);
+  if (text === undefined) return new Uint8Array(0);
+  const encoding = optString(content, 'encoding', contentPath);
+  if (encoding === undefined || encoding === '') return encodeUtf8(text);
+  if (encoding.toLowerCase() === 'base64') return decodeBase64At(text, childPath(contentPath, 'text'));
+  throw new InputError(childPath(contentPath, 'encoding'), `unsupported encoding ${JSON.stringify(encoding)} (only "base64")`);
+}
+
+interface Times {
+  startTime: number;
+  responseTime?: number;
+  endTime?: number;
+}
+
+function readTimes(entry: JsonObject, path: string, head: EntryHead, hasHead: boolean, timeline: EntryTimeline | undefined): Times {
+  let times: Times;
+  if (head.exact) {
+    times = {
+      startTime: head.startTime,
+      responseTime: optNumber(entry, '_responseTime', path),
+      endTime: optNumber(entry, '_endTime', path),
+    };
+  } else {
+    times = harTimes(entry, head.startTime, hasHead, isOpenState(entry._streamState));
+  }
+  if (timeline) {
+    times = {
+      startTime: timeline.startTime ?? times.startTime,
+      responseTime: hasHead ? (timeline.responseTime ?? times.responseTime) : undefined,
+      endTime: timeline.endTime ?? times.endTime,
+    };
+  }
+  return times;
+}
+
+/**
+ * Standard HAR timing: the response head arrives after blocked + dns + connect + send + wait (each
+ * counted only when >= 0, since -1 means "does not apply"; ssl is part of connect); the body ends at
+ * start + time. Missing or negative totals fall back to the phases that are known.
+ */
+function harTimes(entry: JsonObject, start: number, hasHead: boolean, open: boolean): Times {
+  const timings = isJsonObject(entry.timings) ? entry.timings : {};
+  const phase = (key: string): number => {
+    const v = timings[key];
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
+  };
+  const toHead = phase('blocked') + phase('dns') + phase('connect') + phase('send') + phase('wait');
+  const responseTime = hasHead ? start + toHead : undefined;
+  if (open) return { startTime: start, responseTime };
+  const total = entry.time;
+  const fromTotal = typeof total === 'number' && Number.isFinite(total) && total >= 0 ? start + total : undefined;
+  const fromPhases = start + toHead + phase('receive');
+  const endTime = Math.max(fromTotal ?? fromPhases, responseTime ?? start);
+  return { startTime: start, responseTime, endTime };
+}
+
+function isOpenState(state: unknown): boolean {
+  return typeof state === 'string' && endReasonFromStreamState(state) === 'open';
+}
+
+function readEnd(
+  entry: JsonObject,
+  path: string,
+  timeline: EntryTimeline | undefined,
+  error: string | undefined,
+  hasHead: boolean,
+): EndReason {
+  const state = optString(entry, '_streamState', path);
+  const fromState = state === undefined ? undefined : endReasonFromStreamState(state);
+  if (fromState) return fromState;
+  if (timeline?.end) return timeline.end;
+  if (error !== undefined) return /abort|cancel/i.test(error) ? 'aborted' : 'network-error';
+  return hasHead ? 'complete' : 'network-error';
+}
+
+/**
+ * Splits the body into chunks: by our own `_chunks` field, else by the companion's records, else
+ * as one chunk at the end of the response (all a plain HAR can say).
+ */
+function readChunks(entry: JsonObject, path: string, body: Uint8Array, times: Times, timeline: EntryTimeline | undefined): BodyChunk[] {
+  const own = optArray(entry, '_chunks', path);
+  if (own) {
+    const listPath = childPath(path, '_chunks');
+    const slices = own.map((c, i) => {
+      const at = indexPath(listPath, i);
+      const o = expectObject(c, at);
+      return { t: reqNumber(o, 't', at), offset: readCount(o, 'offset', at), length: readCount(o, 'length', at), path: at };
+    });
+    return sliceBody(body, slices, listPath);
+  }
+  if (timeline && (timeline.chunks.length > 0 || body.length === 0)) {
+    return sliceBody(body, timeline.chunks, timeline.chunks.at(-1)?.path ?? path);
+  }
+  if (body.length === 0) return [];
+  return [{ t: times.endTime ?? times.responseTime ?? times.startTime, bytes: body }];
+}
+
+function readCount(o: JsonObject, key: string, path: string): number {
+  const v = optInteger(o, key, path);
+  if (v === undefined || v < 0) throw new InputError(childPath(path, key), 'expected a non-negative integer');
+  return v;
+}
+
+/** Cuts the body at the recorded slices; they must be contiguous from 0 and cover it exactly. */
+function sliceBody(body: Uint8Array, slices: readonly TimedSlice[], wholePath: string): BodyChunk[] {
+  let expected = 0;
+  const chunks = slices.map((s) => {
+    if (s.offset !== expected) {
+      throw new InputError(childPath(s.path, 'offset'), `expected offset ${expected}: chunks must be contiguous from 0`);
+    }
+    expected += s.length;
+    if (expected > body.length) {
+      throw new InputError(s.path, `chunk ends at byte ${expected} but the response body has ${body.length} bytes`);
+    }
+    return { t: s.t, bytes: body.subarray(s.offset, expected) };
+  });
+  if (expected !== body.length) {
+    throw new InputError(wholePath, `chunks cover ${expected} bytes but the response body has ${body.length}`);
+  }
+  return chunks;
+}
+
+function readCreator(log: JsonObject): Capture['tool'] {
+  const creator = optObject(log, 'creator', 'log');
+  if (!creator) return { name: 'unknown', version: '' };
+  return {
+    name: optString(creator, 'name', 'log.creator') ?? 'unknown',
+    version: optString(creator, 'version', 'log.creator') ?? '',
+  };
+}
+
+/**
+ * The first page. Browsers write the page URL as its title; our export adds `_url`, so a title that
+ * differs from `_url` is a real title.
+ */
+function readPage(log: JsonObject): Capture['page'] {
+  const pages = optArray(log, 'pages', 'log');
+  const first = pages?.[0];
+  if (first === undefined) return undefined;
+  const page = expectObject(first, 'log.pages[0]');
+  const title = optString(page, 'title', 'log.pages[0]');
+  const url = optString(page, '_url', 'log.pages[0]');
+  if (url === undefined) return title === undefined ? undefined : { url: title };
+  return title !== undefined && title !== url ? { url, title } : { url };
+}
+
+function earliestStart(connections: ConnectionRecord[]): number {
+  let min = Infinity;
+  for (const c of connections) min = Math.min(min, c.startTime);
+  return Number.isFinite(min) ? min : 0;
+}

@@ -1,0 +1,93 @@
+// Runs anywhere (pure core): typed reads of parsed JSON that fail with an InputError at a precise path.
+import { childPath, InputError } from './errors';
+
+export type JsonObject = Record<string, unknown>;
+
+/** "null", "array", or the typeof name: how a value is named in error messages. */
+export function jsonTypeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function expectObject(value: unknown, path: string): JsonObject {
+  if (isJsonObject(value)) return value;
+  throw new InputError(path, `expected an object, got ${jsonTypeName(value)}`);
+}
+
+function missing(obj: JsonObject, key: string, path: string, expected: string): never {
+  const where = childPath(path, key);
+  if (!(key in obj)) throw new InputError(where, `missing (expected ${expected})`);
+  throw new InputError(where, `expected ${expected}, got ${jsonTypeName(obj[key])}`);
+}
+
+export function reqObject(obj: JsonObject, key: string, path: string): JsonObject {
+  const v = obj[key];
+  return isJsonObject(v) ? v : missing(obj, key, path, 'an object');
+}
+
+export function optObject(obj: JsonObject, key: string, path: string): JsonObject | undefined {
+  return obj[key] === undefined ? undefined : reqObject(obj, key, path);
+}
+
+export function reqArray(obj: JsonObject, key: string, path: string): unknown[] {
+  const v = obj[key];
+  return Array.isArray(v) ? v : missing(obj, key, path, 'an array');
+}
+
+export function optArray(obj: JsonObject, key: string, path: string): unknown[] | undefined {
+  return obj[key] === undefined ? undefined : reqArray(obj, key, path);
+}
+
+export function reqString(obj: JsonObject, key: string, path: string): string {
+  const v = obj[key];
+  return typeof v === 'string' ? v : missing(obj, key, path, 'a string');
+}
+
+export function optString(obj: JsonObject, key: string, path: string): string | undefined {
+  return obj[key] === undefined ? undefined : reqString(obj, key, path);
+}
+
+export function reqNumber(obj: JsonObject, key: string, path: string): number {
+  const v = obj[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : missing(obj, key, path, 'a number');
+}
+
+export function optNumber(obj: JsonObject, key: string, path: string): number | undefined {
+  return obj[key] === undefined ? undefined : reqNumber(obj, key, path);
+}
+
+export function reqInteger(obj: JsonObject, key: string, path: string): number {
+  const v = obj[key];
+  return Number.isInteger(v) ? (v as number) : missing(obj, key, path, 'an integer');
+}
+
+export function optInteger(obj: JsonObject, key: string, path: string): number | undefined {
+  return obj[key] === undefined ? undefined : reqInteger(obj, key, path);
+}
+
+/** A string that must be one of `allowed`; the error lists them. */
+export function reqEnum<T extends string>(
+  obj: JsonObject,
+  key: string,
+  path: string,
+  allowed: readonly T[],
+): T {
+  const v = reqString(obj, key, path);
+  if ((allowed as readonly string[]).includes(v)) return v as T;
+  const list = allowed.map((a) => JSON.stringify(a)).join(', ');
+  throw new InputError(childPath(path, key), `${JSON.stringify(v)} is not one of ${list}`);
+}
+
+/** Copies the defined values of `extra` onto `base`, so absent optional fields stay absent (not undefined). */
+export function assignDefined<T extends object>(base: T, extra: Partial<T>): T {
+  for (const key of Object.keys(extra) as (keyof T)[]) {
+    const v = extra[key];
+    if (v !== undefined) base[key] = v as T[keyof T];
+  }
+  return base;
+}

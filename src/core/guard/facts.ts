@@ -1,0 +1,99 @@
+// Runs anywhere (pure core): indexes over a model that several rules share (computed once per model).
+import { idKey } from '../mcp/jsonrpc';
+import type { ConnectionView, EventView, JsonRpcId, Model, SessionView, StreamView } from '../model/types';
+
+export interface SessionFacts {
+  session: SessionView;
+  /** Connections in start order. */
+  connections: ConnectionView[];
+  /** Dispatched events in time order. */
+  events: EventView[];
+  /** Client request ids (POST bodies) -> the connection that sent them. */
+  clientRequests: Map<string, ConnectionView>;
+  /** Ids of responses the client POSTed (answers to server-to-client requests). */
+  clientAnswers: Set<string>;
+  /** Client request id -> epoch ms of the first response the server delivered for it. */
+  answeredAt: Map<string, number>;
+}
+
+export interface Facts {
+  sessions: SessionFacts[];
+  connection: Map<string, ConnectionView>;
+  stream: Map<string, StreamView>;
+  /** Events of one connection, in order. */
+  eventsOf(conn: ConnectionView): EventView[];
+}
+
+const cache = new WeakMap<Model, Facts>();
+
+export function factsOf(model: Model): Facts {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const connection = new Map(model.connections.map((c) => [c.id, c]));
+  const stream = new Map(model.streams.map((s) => [s.id, s]));
+  const sessions = model.sessions.map((session) => {
+    const connections = session.connectionIds.flatMap((id) => connection.get(id) ?? []);
+    const clientRequests = new Map<string, ConnectionView>();
+    const clientAnswers = new Set<string>();
+    for (const conn of connections) {
+      for (const message of conn.requestMessages) {
+        if (message.id === undefined) continue;
+        if (message.kind === 'request') clientRequests.set(idKey(message.id), conn);
+        else clientAnswers.add(idKey(message.id));
+      }
+    }
+    const events = model.events.filter((e) => e.sessionKey === session.key);
+    const answeredAt = new Map<string, number>();
+    const answer = (id: JsonRpcId | undefined, time: number) => {
+      if (id === undefined) return;
+      const key = idKey(id);
+      if (!answeredAt.has(key) || (answeredAt.get(key) ?? 0) > time) answeredAt.set(key, time);
+    };
+    for (const event of events) {
+      for (const message of event.messages) if (message.kind === 'response' || message.kind === 'error') answer(message.id, event.time);
+    }
+    for (const conn of connections) {
+      const time = conn.record.endTime ?? conn.record.responseTime ?? conn.record.startTime;
+      for (const message of conn.responseMessages) if (message.kind === 'response' || message.kind === 'error') answer(message.id, time);
+    }
+    return { session, connections, events, clientRequests, clientAnswers, answeredAt };
+  });
+  const facts: Facts = {
+    sessions,
+    connection,
+    stream,
+    eventsOf: (conn) => conn.eventIndexes.flatMap((i) => model.events[i] ?? []),
+  };
+  cache.set(model, facts);
+  return facts;
+}
+
+/** The first event of a connection that carried its own id. */
+export function firstIdEvent(events: readonly EventView[]): EventView | undefined {
+  return events.find((e) => e.hasId);
+}
+
+/** Where a finding about a connection points. */
+export function at(conn: ConnectionView, extra: { eventId?: string; byteOffset?: number; time?: number } = {}) {
+  const where: { sessionKey: string; connectionId: string; streamId?: string; time?: number } = {
+    sessionKey: conn.sessionKey,
+    connectionId: conn.id,
+    time: extra.time ?? conn.record.responseTime ?? conn.record.startTime,
+  };
+  if (conn.streamId !== undefined) where.streamId = conn.streamId;
+  return { ...where, ...extra };
+}
+
+export function describeId(id: JsonRpcId): string {
+  return typeof id === 'string' ? JSON.stringify(id) : String(id);
+}
+
+/** A resumption attempt: a GET that sent Last-Event-ID. */
+export function isResumeAttempt(conn: ConnectionView): conn is ConnectionView & { lastEventIdSent: string } {
+  return conn.lastEventIdSent !== undefined;
+}
+
+export function ok(conn: ConnectionView): boolean {
+  const status = conn.record.status;
+  return status !== undefined && status >= 200 && status < 300;
+}

@@ -1,0 +1,43 @@
+// Runs anywhere (pure core): the rule registry. Ids are kebab-case and never renamed.
+import { crossStreamReplay } from './rules/cross-stream-replay';
+import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
+import { epochMismatch } from './rules/epoch-mismatch';
+import { incompleteJson } from './rules/incomplete-json';
+import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
+import { resumeIdGap } from './rules/resume-id-gap';
+import { resumeNotHonored } from './rules/resume-not-honored';
+import { resumptionRejected } from './rules/resumption-rejected';
+import { sessionNotReinitialized } from './rules/session-not-reinitialized';
+import { staleCursorRetry } from './rules/stale-cursor-retry';
+import { statelessRequestNotReissued } from './rules/stateless-request-not-reissued';
+import { statelessSessionHeaders } from './rules/stateless-session-headers';
+import { tornEventReconnect } from './rules/torn-event-reconnect';
+import { unansweredAfterDisconnect } from './rules/unanswered-after-disconnect';
+import { unsolicitedResponse } from './rules/unsolicited-response';
+import type { Rule } from './types';
+
+export const rules: readonly Rule[] = [
+  tornEventReconnect,
+  replayedEventDuplicate,
+  resumeIdGap,
+  resumeNotHonored,
+  epochMismatch,
+  incompleteJson,
+  resumptionRejected,
+  staleCursorRetry,
+  orphanedServerRequest,
+  unsolicitedResponse,
+  crossStreamReplay,
+  duplicateIdAcrossStreams,
+  sessionNotReinitialized,
+  unansweredAfterDisconnect,
+  statelessSessionHeaders,
+  statelessRequestNotReissued,
+];
+
+export function ruleById(id: string): Rule | undefined {
+  return rules.find((rule) => rule.id === id);
+}
+
+export type { Finding, Rule, RuleMeta, Severity } from './types';

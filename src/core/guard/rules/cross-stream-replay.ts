@@ -1,0 +1,35 @@
+// Runs anywhere (pure core): rule cross-stream-replay.
+import type { EventView } from '../../model/types';
+import { at, factsOf, isResumeAttempt } from '../facts';
+import type { Finding, Rule } from '../types';
+
+export const crossStreamReplay: Rule = {
+  id: 'cross-stream-replay',
+  severity: 'error',
+  title: 'Resume replayed another stream',
+  summary: "A resumed connection replayed events that first arrived on a different stream of the session: the server mapped the cursor to the wrong stream.",
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const { events } of facts.sessions) {
+      const first = new Map<string, EventView>();
+      for (const event of events) {
+        if (!event.hasId) continue;
+        const earlier = first.get(event.lastEventId);
+        if (!earlier) {
+          first.set(event.lastEventId, event);
+          continue;
+        }
+        const conn = facts.connection.get(event.connectionId);
+        if (!conn || !isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
+        findings.push({
+          rule: this.id,
+          severity: this.severity,
+          message: `resume on ${conn.id} (stream ${event.streamId}) replayed event ${event.lastEventId}, first delivered on stream ${earlier.streamId}.`,
+          ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
+        });
+      }
+    }
+    return findings;
+  },
+};

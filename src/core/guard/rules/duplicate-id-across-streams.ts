@@ -1,0 +1,36 @@
+// Runs anywhere (pure core): rule duplicate-id-across-streams.
+import type { EventView } from '../../model/types';
+import { at, factsOf, isResumeAttempt } from '../facts';
+import type { Finding, Rule } from '../types';
+
+export const duplicateIdAcrossStreams: Rule = {
+  id: 'duplicate-id-across-streams',
+  severity: 'warning',
+  title: 'One event id on two streams',
+  summary: 'The same event id appeared on two streams of one session: ids must be unique per session, or a later Last-Event-ID cannot say which stream to resume.',
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const { events } of facts.sessions) {
+      const first = new Map<string, EventView>();
+      for (const event of events) {
+        if (!event.hasId) continue;
+        const earlier = first.get(event.lastEventId);
+        if (!earlier) {
+          first.set(event.lastEventId, event);
+          continue;
+        }
+        const conn = facts.connection.get(event.connectionId);
+        // A resume that re-sends another stream's id is cross-stream-replay instead.
+        if (!conn || isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
+        findings.push({
+          rule: this.id,
+          severity: this.severity,
+          message: `event id ${event.lastEventId} appears on stream ${earlier.streamId} and again on stream ${event.streamId} (${conn.id}).`,
+          ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,39 @@
+// Runs anywhere (pure core): rule replayed-event-duplicate.
+import { at, factsOf, isResumeAttempt } from '../facts';
+import type { EventView } from '../../model/types';
+import type { Finding, Rule } from '../types';
+
+export const replayedEventDuplicate: Rule = {
+  id: 'replayed-event-duplicate',
+  severity: 'error',
+  title: 'Resume re-delivered an event',
+  summary: 'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const { events } of facts.sessions) {
+      const first = new Map<string, EventView>();
+      for (const event of events) {
+        if (!event.hasId) continue;
+        const earlier = first.get(event.lastEventId);
+        if (!earlier) {
+          first.set(event.lastEventId, event);
+          continue;
+        }
+        const conn = facts.connection.get(event.connectionId);
+        // Same-stream replays only; replays from another stream are cross-stream-replay.
+        if (!conn || !isResumeAttempt(conn) || earlier.connectionId === event.connectionId || earlier.streamId !== event.streamId) continue;
+        const identical = earlier.data === event.data;
+        findings.push({
+          rule: this.id,
+          severity: identical ? 'warning' : 'error',
+          message: identical
+            ? `event ${event.lastEventId} was delivered again on ${conn.id} (identical payload; first on ${earlier.connectionId}).`
+            : `event ${event.lastEventId} was delivered again on ${conn.id} with a DIFFERENT payload (first on ${earlier.connectionId}): the id was reused.`,
+          ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,85 @@
+// Runs anywhere (pure core): rule resume-not-honored.
+import { parseId, type ParsedId } from '../../ids/scheme';
+import { idKey } from '../../mcp/jsonrpc';
+import type { ConnectionView, EventView, IdScheme } from '../../model/types';
+import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type SessionFacts } from '../facts';
+import type { Finding, Rule } from '../types';
+
+/** Why the first resumed id is not a continuation of the cursor, or undefined when it may be. */
+function restartReason(scheme: IdScheme, cursor: ParsedId, first: ParsedId, deliveredOrder: Map<string, number>): string | undefined {
+  if (cursor.seq !== undefined && first.seq !== undefined) {
+    if (cursor.epoch !== first.epoch) return `its ids come from another epoch (${first.epoch ?? '?'} instead of ${cursor.epoch ?? '?'})`;
+    if (first.seq <= cursor.seq) return `its first id ${first.raw} is at or before the cursor: the stream restarted`;
+    return undefined;
+  }
+  if (scheme === 'sdk-stream' && cursor.streamKey !== undefined && first.streamKey !== undefined) {
+    if (cursor.streamKey !== first.streamKey) return `its ids belong to another stream (${first.streamKey})`;
+    if (first.ms !== undefined && cursor.ms !== undefined && first.ms < cursor.ms) return `its first id ${first.raw} is older than the cursor`;
+  }
+  const firstAt = deliveredOrder.get(first.raw);
+  const cursorAt = deliveredOrder.get(cursor.raw);
+  if (firstAt !== undefined && cursorAt !== undefined && firstAt <= cursorAt) return `its first id ${first.raw} was delivered before the cursor: the stream restarted`;
+  return undefined;
+}
+
+/** The interrupted event came back whole under a new id: the server lost its buffer and re-sent the message. */
+function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly EventView[]): EventView | undefined {
+  const tail = cut?.tail;
+  if (!tail) return undefined;
+  const pendingData = /^data:? ?/.test(tail.pendingLine) ? tail.pendingLine.replace(/^data:? ?/, '') : '';
+  const prefix = [...tail.dataLines, ...(pendingData ? [pendingData] : [])].join('\n');
+  if (prefix.length < 8) return undefined;
+  const pendingId = /^id:/.test(tail.pendingLine) ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
+  const tornId = tail.id ?? pendingId;
+  if (tornId === undefined) return undefined;
+  return events.find((e) => e.hasId && e.data.startsWith(prefix) && !e.lastEventId.startsWith(tornId));
+}
+
+function unansweredThrough(facts: SessionFacts, requestIds: readonly (string | number)[], until: number): (string | number)[] {
+  return requestIds.filter((id) => (facts.answeredAt.get(idKey(id)) ?? Number.POSITIVE_INFINITY) > until);
+}
+
+export const resumeNotHonored: Rule = {
+  id: 'resume-not-honored',
+  severity: 'error',
+  title: 'Resume did not continue the stream',
+  summary: 'Last-Event-ID was sent and the 200 response did not continue after it: a restarted stream, unrelated ids, a re-sent message under a new id, or nothing while the request stays unanswered.',
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const session of facts.sessions) {
+      const scheme = session.session.idScheme;
+      const deliveredOrder = new Map<string, number>();
+      session.events.forEach((e, i) => e.hasId && !deliveredOrder.has(e.lastEventId) && deliveredOrder.set(e.lastEventId, i));
+      for (const conn of session.connections) {
+        if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
+        const events = facts.eventsOf(conn);
+        const first = firstIdEvent(events);
+        const report = (message: string, event?: EventView) =>
+          findings.push({
+            rule: this.id,
+            severity: this.severity,
+            message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
+            ...at(conn, event ? { eventId: event.lastEventId, byteOffset: event.start, time: event.time } : {}),
+          });
+        const reissued = reissuedTornEvent(conn.resumes !== undefined ? facts.connection.get(conn.resumes) : undefined, events);
+        if (reissued) {
+          report(`the interrupted event came back whole under a new id ${reissued.lastEventId}: the server lost its buffer and re-sent the message instead of continuing.`, reissued);
+          continue;
+        }
+        if (first) {
+          const reason = restartReason(scheme, parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), deliveredOrder);
+          if (reason) report(`the response is not a continuation: ${reason}.`, first);
+          continue;
+        }
+        const stream = conn.streamId !== undefined ? facts.stream.get(conn.streamId) : undefined;
+        if (!stream || conn.record.end === 'open') continue;
+        const waiting = unansweredThrough(session, stream.requestIds, conn.record.endTime ?? conn.record.startTime);
+        if (events.every((e) => e.messages.length === 0) && waiting.length > 0) {
+          report(`nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} stayed unanswered until the connection ended.`);
+        }
+      }
+    }
+    return findings;
+  },
+};

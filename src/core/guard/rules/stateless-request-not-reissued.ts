@@ -1,0 +1,47 @@
+// Runs anywhere (pure core): rule stateless-request-not-reissued.
+import { idKey } from '../../mcp/jsonrpc';
+import type { JsonRpcMessage } from '../../model/types';
+import { at, describeId, factsOf } from '../facts';
+import type { Finding, Rule } from '../types';
+
+function paramsOf(message: JsonRpcMessage): string {
+  const params = (message.value as { params?: unknown }).params;
+  return JSON.stringify(params ?? null);
+}
+
+export const statelessRequestNotReissued: Rule = {
+  id: 'stateless-request-not-reissued',
+  severity: 'error',
+  title: 'Broken request not re-issued',
+  summary: 'In protocol 2026-07-28 a broken response stream loses its request: the client must send it again with a new request id. This one was never re-issued (or reused its id).',
+  eras: ['2026-07-28'],
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const session of facts.sessions) {
+      if (session.session.era !== '2026-07-28') continue;
+      for (const [index, conn] of session.connections.entries()) {
+        const broken = conn.isSse && (conn.record.end === 'network-error' || conn.record.end === 'aborted' || (conn.tail !== undefined && conn.record.end !== 'open'));
+        if (!broken) continue;
+        const until = conn.record.endTime ?? conn.record.startTime;
+        for (const request of conn.requestMessages) {
+          if (request.kind !== 'request' || request.id === undefined) continue;
+          if ((session.answeredAt.get(idKey(request.id)) ?? Number.POSITIVE_INFINITY) <= until) continue;
+          const later = session.connections.slice(index + 1).flatMap((c) => c.requestMessages);
+          const again = later.filter((m) => m.kind === 'request' && m.method === request.method && paramsOf(m) === paramsOf(request));
+          if (again.some((m) => m.id !== undefined && idKey(m.id) !== idKey(request.id as string | number))) continue;
+          findings.push({
+            rule: this.id,
+            severity: this.severity,
+            message:
+              again.length > 0
+                ? `${request.method ?? 'request'} (id ${describeId(request.id)}) lost on ${conn.id} was re-issued with the SAME id; 2026-07-28 requires a new id.`
+                : `${request.method ?? 'request'} (id ${describeId(request.id)}) lost on ${conn.id} was never re-issued.`,
+            ...at(conn, { time: until }),
+          });
+        }
+      }
+    }
+    return findings;
+  },
+};

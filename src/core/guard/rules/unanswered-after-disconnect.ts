@@ -1,0 +1,33 @@
+// Runs anywhere (pure core): rule unanswered-after-disconnect.
+import { isResumableEra } from '../../mcp/era';
+import { idKey } from '../../mcp/jsonrpc';
+import { at, describeId, factsOf } from '../facts';
+import type { Finding, Rule } from '../types';
+
+export const unansweredAfterDisconnect: Rule = {
+  id: 'unanswered-after-disconnect',
+  severity: 'error',
+  title: 'Request lost with its stream',
+  summary: "A POST's response stream broke before the answer and the client never resumed it: the in-flight request is lost silently.",
+  check(model) {
+    const facts = factsOf(model);
+    const findings: Finding[] = [];
+    for (const session of facts.sessions) {
+      if (!isResumableEra(session.session.era)) continue;
+      for (const stream of model.streams) {
+        if (stream.sessionKey !== session.session.key || stream.kind !== 'post' || stream.connectionIds.length !== 1) continue;
+        const conn = facts.connection.get(stream.connectionIds[0] ?? '');
+        if (!conn || (conn.record.end !== 'network-error' && conn.record.end !== 'aborted')) continue;
+        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)));
+        if (lost.length === 0) continue;
+        findings.push({
+          rule: this.id,
+          severity: this.severity,
+          message: `${conn.id} ended (${conn.record.end}) before answering request ${lost.map(describeId).join(', ')} and no resume of its stream followed.`,
+          ...at(conn, { time: conn.record.endTime ?? conn.record.startTime }),
+        });
+      }
+    }
+    return findings;
+  },
+};

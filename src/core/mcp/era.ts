@@ -1,0 +1,17 @@
+// Runs anywhere (pure core): which MCP transport era a session speaks.
+import type { Era } from '../model/types';
+
+const KNOWN: readonly Era[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+
+export function asEra(version: unknown): Era | undefined {
+  return typeof version === 'string' && (KNOWN as readonly string[]).includes(version) ? (version as Era) : undefined;
+}
+
+/** Eras where Mcp-Session-Id and Last-Event-ID resumption exist. */
+export function isResumableEra(era: Era): boolean {
+  return era === '2025-03-26' || era === '2025-06-18' || era === '2025-11-25' || era === 'unknown';
+}
+
+export function isStatelessEra(era: Era): boolean {
+  return era === '2026-07-28';
+}

@@ -1,0 +1,53 @@
+// Runs anywhere (pure core): JSON-RPC 2.0 classification of MCP messages (single or 2025-03-26 batches).
+import type { JsonRpcId, JsonRpcMessage } from '../model/types';
+
+export type ParsedMessages = { ok: true; messages: JsonRpcMessage[] } | { ok: false; error: string };
+
+function isId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Classifies one parsed value; undefined when it is not a JSON-RPC 2.0 message. */
+export function classifyMessage(value: unknown): JsonRpcMessage | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (record['jsonrpc'] !== '2.0') return undefined;
+  const id = record['id'];
+  const method = record['method'];
+  if (typeof method === 'string') {
+    if (id === undefined) return { kind: 'notification', method, value };
+    return isId(id) ? { kind: 'request', id, method, value } : undefined;
+  }
+  if (!isId(id)) return undefined;
+  if ('error' in record) return { kind: 'error', id, value };
+  if ('result' in record) return { kind: 'response', id, value };
+  return undefined;
+}
+
+/** Parses text holding one JSON-RPC message or a batch; explains precisely why when it does not. */
+export function parseMessages(text: string): ParsedMessages {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `not complete JSON (${reason})` };
+  }
+  const items = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return { ok: false, error: 'an empty JSON-RPC batch' };
+  const messages: JsonRpcMessage[] = [];
+  for (const [index, item] of items.entries()) {
+    const message = classifyMessage(item);
+    if (!message) {
+      const where = Array.isArray(value) ? ` (batch item ${index})` : '';
+      return { ok: false, error: `valid JSON but not a JSON-RPC 2.0 message${where}` };
+    }
+    messages.push(message);
+  }
+  return { ok: true, messages };
+}
+
+/** A stable map key for a JSON-RPC id (1 and "1" are different ids). */
+export function idKey(id: JsonRpcId): string {
+  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+}

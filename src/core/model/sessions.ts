@@ -1,0 +1,126 @@
+// Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
+import { asEra } from '../mcp/era';
+import { headerValue } from '../mcp/headers';
+import { parseMessages } from '../mcp/jsonrpc';
+import type { Era, JsonRpcMessage } from './types';
+import { stripQuery, type ParsedConnection } from './connection';
+
+export interface SessionGroup {
+  key: string;
+  sessionId?: string;
+  origin: string;
+  endpoint: string;
+  legacy: boolean;
+  connections: ParsedConnection[];
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'unknown-origin';
+  }
+}
+
+/** A connection matters to MCP when it streams SSE, carries JSON-RPC, or uses an MCP header. */
+export function isMcpRelevant(conn: ParsedConnection): boolean {
+  if (conn.isSse || conn.requestMessages.length > 0 || conn.responseMessages.length > 0) return true;
+  const { requestHeaders, responseHeaders } = conn.record;
+  return (
+    conn.sessionId !== undefined ||
+    headerValue(requestHeaders, 'mcp-protocol-version') !== undefined ||
+    headerValue(requestHeaders, 'last-event-id') !== undefined ||
+    headerValue(responseHeaders, 'mcp-session-id') !== undefined
+  );
+}
+
+/** 2024-11-05: the GET /sse stream announces the POST endpoint in an `endpoint` event. */
+function legacyEndpointOf(conn: ParsedConnection): string | undefined {
+  const announced = conn.events.find(({ event }) => event.type === 'endpoint');
+  if (!announced) return undefined;
+  try {
+    return new URL(announced.event.data.trim(), conn.record.url).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Groups connections (already in start order) into sessions; non-MCP connections are left out. */
+export function groupSessions(connections: readonly ParsedConnection[]): SessionGroup[] {
+  const groups = new Map<string, SessionGroup>();
+  const legacyByEndpoint = new Map<string, string>();
+  const groupFor = (key: string, conn: ParsedConnection, init: Partial<SessionGroup>): SessionGroup => {
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, origin: originOf(conn.record.url), endpoint: stripQuery(conn.record.url), legacy: false, connections: [], ...init };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const conn of connections) {
+    const endpoint = conn.record.method.toUpperCase() === 'GET' ? legacyEndpointOf(conn) : undefined;
+    if (endpoint !== undefined) {
+      const key = `legacy:${endpoint}`;
+      legacyByEndpoint.set(endpoint, key);
+      conn.role = 'legacy-sse';
+      groupFor(key, conn, { legacy: true }).connections.push(conn);
+      continue;
+    }
+    const legacyKey = legacyByEndpoint.get(conn.record.url);
+    if (legacyKey !== undefined && conn.record.method.toUpperCase() === 'POST') {
+      conn.role = 'legacy-post';
+      groups.get(legacyKey)?.connections.push(conn);
+      continue;
+    }
+    if (!isMcpRelevant(conn)) continue;
+    if (conn.sessionId !== undefined) {
+      groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
+    } else {
+      groupFor(`${stripQuery(conn.record.url)}#no-session`, conn, {}).connections.push(conn);
+    }
+  }
+  return [...groups.values()];
+}
+
+/** The era: the negotiated initialize version wins, then the MCP-Protocol-Version header, then the transport shape. */
+export function detectEra(group: SessionGroup): Era {
+  if (group.legacy) return '2024-11-05';
+  for (const conn of group.connections) {
+    const init = conn.requestMessages.find((m) => m.kind === 'request' && m.method === 'initialize');
+    if (!init) continue;
+    const answer = [...conn.responseMessages, ...conn.events.flatMap(({ event }) => safeMessages(event.data))].find(
+      (m) => m.kind === 'response' && m.id === init.id,
+    );
+    const negotiated = asEra(resultField(answer?.value, 'protocolVersion'));
+    if (negotiated) return negotiated;
+    const asked = asEra(paramsField(init.value, 'protocolVersion'));
+    if (asked) return asked;
+  }
+  const counts = new Map<Era, number>();
+  for (const conn of group.connections) {
+    const era = asEra(conn.protocolVersion);
+    if (era) counts.set(era, (counts.get(era) ?? 0) + 1);
+  }
+  let best: Era = 'unknown';
+  let bestCount = 0;
+  for (const [era, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [era, count];
+  }
+  return best;
+}
+
+function resultField(value: unknown, field: string): unknown {
+  const result = (value as { result?: Record<string, unknown> } | undefined)?.result;
+  return typeof result === 'object' && result !== null ? result[field] : undefined;
+}
+
+function paramsField(value: unknown, field: string): unknown {
+  const params = (value as { params?: Record<string, unknown> } | undefined)?.params;
+  return typeof params === 'object' && params !== null ? params[field] : undefined;
+}
+
+function safeMessages(data: string): JsonRpcMessage[] {
+  if (data === '') return [];
+  const parsed = parseMessages(data);
+  return parsed.ok ? parsed.messages : [];
+}

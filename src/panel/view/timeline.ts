@@ -1,0 +1,217 @@
+// Panel (pure): timeline layout. Lanes are streams, rows inside a lane are its connections (the original, then
+// each resumption), reconnect links join a cut connection to the one that resumed it. Times stay in epoch ms;
+// the Timeline component maps them to pixels with a TimeWindow.
+import type { ConnectionRecord, EndReason } from '../../core/capture/model';
+import type { ConnectionView, StreamView } from '../../core/model/types';
+import type { Severity } from '../../core/guard/types';
+import { describeMessages, shortId } from './format';
+import type { PanelView } from './model';
+
+export const ROW_HEIGHT = 18;
+export const GROUP_HEADER_HEIGHT = 18;
+export const LANE_GAP = 5;
+
+export interface TimelineRow {
+  connectionId: string;
+  laneIndex: number;
+  /** Top of the row in px. */
+  y: number;
+  label: string;
+  /** Epoch ms. `end` is the capture's end for a connection still open. */
+  start: number;
+  end: number;
+  endReason: EndReason;
+  status?: number;
+  /** A connection that ended holding an undispatched event: when those bytes began arriving, and how many. */
+  torn?: { from: number; bytes: number };
+  /** Event times (epoch ms, ascending) and their event indexes. */
+  ticks: number[];
+  tickEvents: number[];
+}
+
+export interface TimelineLane {
+  key: string;
+  sessionKey: string;
+  label: string;
+  y: number;
+  height: number;
+}
+
+export interface TimelineGroup {
+  sessionKey: string;
+  label: string;
+  y: number;
+}
+
+export interface ReconnectLink {
+  fromRow: number;
+  toRow: number;
+  /** When the resumed connection ended and when the resuming one started (epoch ms). */
+  fromTime: number;
+  toTime: number;
+  lastEventId?: string;
+}
+
+export interface FindingMarker {
+  findingIndex: number;
+  rowIndex: number;
+  time: number;
+  severity: Severity;
+}
+
+export interface TimelineLayout {
+  /** Extent of everything shown (epoch ms). */
+  start: number;
+  end: number;
+  groups: TimelineGroup[];
+  lanes: TimelineLane[];
+  rows: TimelineRow[];
+  links: ReconnectLink[];
+  markers: FindingMarker[];
+  height: number;
+}
+
+/** The latest moment any record of the capture reached: the right edge for connections still open. */
+export function captureEnd(connections: readonly ConnectionRecord[]): number {
+  let end = -Infinity;
+  for (const c of connections) {
+    end = Math.max(end, c.startTime, c.responseTime ?? -Infinity, c.endTime ?? -Infinity);
+    const last = c.chunks[c.chunks.length - 1];
+    if (last) end = Math.max(end, last.t);
+  }
+  return end;
+}
+
+/** Arrival time of the chunk holding body byte `offset` (the last chunk's time past the end). */
+export function chunkTimeAt(record: ConnectionRecord, offset: number): number | undefined {
+  let position = 0;
+  for (const chunk of record.chunks) {
+    position += chunk.bytes.length;
+    if (offset < position) return chunk.t;
+  }
+  return record.chunks[record.chunks.length - 1]?.t;
+}
+
+export function laneLabel(stream: StreamView, first: ConnectionView | undefined): string {
+  if (stream.kind === 'get') return 'GET stream';
+  if (stream.kind === 'legacy') return 'GET /sse (2024-11-05)';
+  const what = first ? describeMessages(first.requestMessages.filter((m) => m.kind === 'request')) : '';
+  return what ? `POST ${what}` : 'POST';
+}
+
+function rowLabel(connection: ConnectionView, isFirstInLane: boolean, laneName: string): string {
+  if (isFirstInLane) return laneName;
+  if (connection.resumes !== undefined || connection.lastEventIdSent !== undefined) return `${connection.record.method} resume`;
+  return `${connection.record.method} ${describeMessages(connection.requestMessages)}`.trim();
+}
+
+export function layoutTimeline(view: PanelView, sessionKey: string | undefined, findingIndexes: readonly number[], end: number): TimelineLayout {
+  const { analysis, connectionsById } = view;
+  const sessions = analysis.sessions.filter((s) => sessionKey === undefined || s.key === sessionKey);
+  const showGroups = sessionKey === undefined && sessions.length > 1;
+  const groups: TimelineGroup[] = [];
+  const lanes: TimelineLane[] = [];
+  const rows: TimelineRow[] = [];
+  const rowByConnection = new Map<string, number>();
+  let y = 0;
+  let start = Infinity;
+
+  const addRow = (connection: ConnectionView, laneIndex: number, label: string) => {
+    const record = connection.record;
+    const rowEnd = record.endTime ?? end;
+    const ticks: number[] = [];
+    const tickEvents: number[] = [];
+    for (const i of connection.eventIndexes) {
+      const event = analysis.events[i];
+      if (!event) continue;
+      ticks.push(event.time);
+      tickEvents.push(i);
+    }
+    const tail = connection.tail;
+    const tornFrom = tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
+    rowByConnection.set(connection.id, rows.length);
+    rows.push({
+      connectionId: connection.id,
+      laneIndex,
+      y,
+      label,
+      start: record.startTime,
+      end: Math.max(rowEnd, record.startTime),
+      endReason: record.end,
+      ...(record.status !== undefined ? { status: record.status } : {}),
+      ...(tail && tornFrom !== undefined ? { torn: { from: tornFrom, bytes: tail.bytes.length } } : {}),
+      ticks,
+      tickEvents,
+    });
+    start = Math.min(start, record.startTime);
+    y += ROW_HEIGHT;
+  };
+
+  for (const session of sessions) {
+    if (showGroups) {
+      groups.push({ sessionKey: session.key, label: `${shortId(session.sessionId ?? session.key, 8)}  ${session.era}`, y });
+      y += GROUP_HEADER_HEIGHT;
+    }
+    // A connection that carries no stream but resumed one (a refused resume) sits in the lane it tried to resume.
+    const extraByStream = new Map<string, ConnectionView[]>();
+    const loose: ConnectionView[] = [];
+    for (const id of session.connectionIds) {
+      const c = connectionsById.get(id);
+      if (!c || c.streamId !== undefined) continue;
+      const resumedStream = c.resumes !== undefined ? connectionsById.get(c.resumes)?.streamId : undefined;
+      if (resumedStream !== undefined) extraByStream.set(resumedStream, [...(extraByStream.get(resumedStream) ?? []), c]);
+      else loose.push(c);
+    }
+    for (const streamId of session.streamIds) {
+      const stream = analysis.streams.find((s) => s.id === streamId);
+      if (!stream) continue;
+      const members = [...stream.connectionIds.map((id) => connectionsById.get(id)), ...(extraByStream.get(streamId) ?? [])]
+        .filter((c): c is ConnectionView => c !== undefined)
+        .sort((a, b) => a.record.startTime - b.record.startTime);
+      const name = laneLabel(stream, members[0]);
+      const laneIndex = lanes.length;
+      const laneY = y;
+      members.forEach((c, i) => addRow(c, laneIndex, rowLabel(c, i === 0, name)));
+      lanes.push({ key: stream.id, sessionKey: session.key, label: name, y: laneY, height: y - laneY });
+      y += LANE_GAP;
+    }
+    if (loose.length > 0) {
+      const laneIndex = lanes.length;
+      const laneY = y;
+      for (const c of loose.sort((a, b) => a.record.startTime - b.record.startTime)) {
+        addRow(c, laneIndex, `${c.record.method} ${describeMessages(c.requestMessages)}`.trim());
+      }
+      lanes.push({ key: `${session.key}#http`, sessionKey: session.key, label: 'HTTP', y: laneY, height: y - laneY });
+      y += LANE_GAP;
+    }
+  }
+
+  const links: ReconnectLink[] = [];
+  rows.forEach((row, toRow) => {
+    const connection = connectionsById.get(row.connectionId);
+    if (connection?.resumes === undefined) return;
+    const fromRow = rowByConnection.get(connection.resumes);
+    const from = fromRow !== undefined ? rows[fromRow] : undefined;
+    if (fromRow === undefined || !from) return;
+    links.push({
+      fromRow,
+      toRow,
+      fromTime: from.end,
+      toTime: row.start,
+      ...(connection.lastEventIdSent !== undefined ? { lastEventId: connection.lastEventIdSent } : {}),
+    });
+  });
+
+  const markers: FindingMarker[] = [];
+  for (const findingIndex of findingIndexes) {
+    const target = view.findingTargets[findingIndex];
+    const finding = analysis.findings[findingIndex];
+    if (!target || !finding || target.connectionId === undefined || target.time === undefined) continue;
+    const rowIndex = rowByConnection.get(target.connectionId);
+    if (rowIndex === undefined) continue;
+    markers.push({ findingIndex, rowIndex, time: target.time, severity: finding.severity });
+  }
+
+  if (!Number.isFinite(start)) start = end;
+  return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, height: y };
+}

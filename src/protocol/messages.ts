@@ -9,10 +9,35 @@ export interface TapToBridge {
   deltas: ConnectionDelta[];
 }
 
-/** Bridge -> background (runtime.sendMessage). Large batches are split below message limits. */
+/** Bridge -> page tap (a DOM event the tap listens for): settings the tap applies at the source. */
+export interface BridgeToTap {
+  source: 'mcp-stream-inspector/bridge';
+  /** Record Authorization, Cookie and similar headers in clear (user opt-in; default false). */
+  revealSecrets: boolean;
+}
+
+/**
+ * Bridge -> background. Sent over a runtime Port named "bridge" that a bridge opens only when the background
+ * asks it to (`collect`, while a panel is attached to its tab). Large batches are split below message limits.
+ * `snapshot-part`: the bridge's buffer, answering `collect` of that generation; `last` ends it.
+ */
 export type BridgeToBackground =
   | { type: 'deltas'; documentUrl: string; frameId?: number; deltas: ConnectionDelta[] }
-  | { type: 'navigated'; documentUrl: string };
+  | { type: 'navigated'; documentUrl: string }
+  | {
+      type: 'snapshot-part';
+      generation: number;
+      documentUrl: string;
+      deltas: ConnectionDelta[];
+      last: boolean;
+      droppedBytes: number;
+    };
+
+/**
+ * Background -> bridge (tabs.sendMessage to one frame). `collect`: open the "bridge" Port, send the buffer as
+ * snapshot parts of this generation, then relay live deltas. `clear`: drop the buffer (open connections too).
+ */
+export type BackgroundToBridge = { type: 'collect'; generation: number } | { type: 'clear' };
 
 /** Panel -> background, over a runtime Port named "panel". */
 export type PanelToBackground =

@@ -11,6 +11,8 @@ export interface WireConnectionStart {
   requestBody?: string;
   startTime: number;
   documentUrl?: string;
+  /** EventSource only: the `withCredentials` it was constructed with. */
+  withCredentials?: boolean;
 }
 
 /** Live changes to a connection, in the order they happened. */
@@ -24,5 +26,9 @@ export type ConnectionDelta =
       responseHeaders: HttpHeader[];
       responseTime: number;
     }
-  | { kind: 'chunk'; id: string; t: number; b64: string }
+  /**
+   * `more` (bridge -> background only): the chunk was split to stay below message limits and its bytes
+   * continue in the next chunk delta of the same id; the background joins the pieces before the panel sees them.
+   */
+  | { kind: 'chunk'; id: string; t: number; b64: string; more?: boolean }
   | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string };

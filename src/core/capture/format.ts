@@ -94,8 +94,12 @@ export function captureFromJson(value: unknown): Capture {
   const doc = expectObject(value, '');
   const format = doc.format;
   if (format !== CAPTURE_FORMAT) {
-    const seen = typeof format === 'string' ? JSON.stringify(format) : `missing (${jsonTypeName(format)})`;
-    throw new InputError('format', `unknown format ${seen}; expected ${JSON.stringify(CAPTURE_FORMAT)}`);
+    const expected = `expected ${JSON.stringify(CAPTURE_FORMAT)}`;
+    const problem =
+      format === undefined
+        ? 'missing'
+        : `unknown format ${typeof format === 'string' ? JSON.stringify(format) : `(${jsonTypeName(format)})`}`;
+    throw new InputError('format', `${problem}; ${expected}`);
   }
   const version = doc.version;
   if (typeof version !== 'number' || !SUPPORTED_CAPTURE_VERSIONS.includes(version)) {

@@ -69,8 +69,10 @@ export const resumeNotHonored: Rule = {
         }
         if (first) {
           const reason = restartReason(scheme, parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), deliveredOrder);
-          if (reason) report(`the response is not a continuation: ${reason}.`, first);
-          continue;
+          if (reason) {
+            report(`the response is not a continuation: ${reason}.`, first);
+            continue;
+          }
         }
         const stream = conn.streamId !== undefined ? facts.stream.get(conn.streamId) : undefined;
         if (!stream || conn.record.end === 'open') continue;

@@ -1,0 +1,260 @@
+// Runs in Node and in the demo page: the lab's scenarios as data (what the origin is, what the
+// client does, what the guard must find). No Node or DOM APIs.
+import type { AskUserArgs, BigResultArgs, StreamProgressArgs } from './payload';
+
+export const scenarioNames = [
+  'clean',
+  'cut-mid-event',
+  'replay-boundary',
+  'evicted-fresh-event',
+  'epoch-restart-clamp',
+  'epoch-restart-fresh',
+  'skip-on-resume',
+  'resume-409',
+  'resume-404',
+  'orphaned-elicitation',
+  'legacy-sse',
+] as const;
+
+export type ScenarioName = (typeof scenarioNames)[number];
+
+export type LabTransport = 'streamable' | 'sse-legacy';
+
+/** Spelled as the core's IdScheme (src/core/model/types.ts). */
+export type LabIdScheme = 'sdk-stream' | 'integer' | 'epoch-seq' | 'none';
+
+/** What the client got back: intact result, wrong result, no answer in time, or an error. */
+export type Verdict = 'ok' | 'corrupted' | 'hung' | 'error';
+
+export type ToolCall =
+  | { tool: 'stream_progress'; args: StreamProgressArgs }
+  | { tool: 'big_result'; args: BigResultArgs }
+  | { tool: 'ask_user'; args: AskUserArgs };
+
+/** A bounded store: `slots` slots of `slotBytes` each; a big event takes several. */
+export interface RingSettings {
+  slots: number;
+  slotBytes: number;
+  /** What the store does when the resume cursor was evicted. */
+  onEvictedCursor: 'reject' | 'republish';
+}
+
+export interface OriginSettings {
+  idScheme: LabIdScheme;
+  ring?: RingSettings;
+}
+
+export interface Scenario {
+  name: ScenarioName;
+  title: string;
+  description: string;
+  transport: LabTransport;
+  origin: OriginSettings;
+  calls: ToolCall[];
+  /** How the client answers elicitation: after `delayMs` (the "user" thinking), with `answer`. */
+  elicitation: { answer: string; delayMs: number };
+  /** After the calls, use the same session once more (shows whether the client re-initializes). */
+  probeSessionAfter: boolean;
+  /** A call without an answer after this long is `hung`. */
+  callTimeoutMs: number;
+  /** Guard rule ids that must and must not be reported on the capture of this scenario. */
+  expected: { must: string[]; mustNot: string[] };
+  /** What the real @modelcontextprotocol/sdk 1.32.2 client ends with (asserted by the lab tests). */
+  sdkClientVerdict: Verdict;
+}
+
+const progress = (count: number, delayMs = 60): ToolCall => ({ tool: 'stream_progress', args: { count, delayMs } });
+const autoAnswer = { answer: 'blue', delayMs: 0 };
+
+/** Rules that flag a broken resume; a scenario without a resume must report none of them. */
+const resumeHazards = [
+  'torn-event-reconnect',
+  'replayed-event-duplicate',
+  'resume-id-gap',
+  'resume-not-honored',
+  'epoch-mismatch',
+  'cross-stream-replay',
+  'duplicate-id-across-streams',
+];
+const sessionHazards = [
+  'incomplete-json',
+  'resumption-rejected',
+  'stale-cursor-retry',
+  'orphaned-server-request',
+  'unsolicited-response',
+  'session-not-reinitialized',
+];
+const allHazards = [...resumeHazards, ...sessionHazards];
+const except = (ids: string[]): string[] => allHazards.filter((id) => !ids.includes(id));
+
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'clean',
+    title: 'Clean control',
+    description: 'No fault: progress, a 1 MiB result and an answered elicitation, ids from the SDK example store.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [progress(5), { tool: 'big_result', args: { sizeBytes: 1 << 20 } }, { tool: 'ask_user', args: { question: 'Favourite colour?' } }],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 4000,
+    expected: { must: [], mustNot: allHazards },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'cut-mid-event',
+    title: 'Cut mid-event, correct replay',
+    description:
+      'The POST stream is cut 60 bytes into progress 3; the client resumes with Last-Event-ID and the origin replays the interrupted event whole, same id.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [progress(6)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: { must: ['torn-event-reconnect'], mustNot: except(['torn-event-reconnect']) },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'replay-boundary',
+    title: 'Replay from the event boundary',
+    description:
+      'The POST stream is cut after progress 2; on resume the last delivered event comes again (same id, same payload) before the continuation.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [progress(6)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: {
+      must: ['replayed-event-duplicate'],
+      mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json', 'resumption-rejected', 'orphaned-server-request'],
+    },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'evicted-fresh-event',
+    title: 'Evicted buffer, fresh event',
+    description:
+      'A 1 MiB result is cut 256 KiB in; the ring buffer has evicted the cursor, so the origin re-sends the whole result under a new id.',
+    transport: 'streamable',
+    origin: { idScheme: 'integer', ring: { slots: 16, slotBytes: 16384, onEvictedCursor: 'republish' } },
+    calls: [{ tool: 'big_result', args: { sizeBytes: 1 << 20, progressSteps: 2 } }],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 4000,
+    expected: {
+      must: ['torn-event-reconnect', 'resume-id-gap'],
+      mustNot: ['epoch-mismatch', 'incomplete-json', 'resumption-rejected', 'orphaned-server-request'],
+    },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'epoch-restart-clamp',
+    title: 'Rolling restart, clamped replay',
+    description:
+      'The POST stream is cut after progress 2 and the origin restarts with a new epoch; the new instance clamps the foreign cursor and replays its own ids from 1.',
+    transport: 'streamable',
+    origin: { idScheme: 'epoch-seq' },
+    calls: [progress(8)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 2500,
+    expected: { must: ['epoch-mismatch', 'resume-not-honored'], mustNot: ['torn-event-reconnect', 'incomplete-json'] },
+    sdkClientVerdict: 'hung',
+  },
+  {
+    name: 'epoch-restart-fresh',
+    title: 'Rolling restart, fresh stream',
+    description:
+      'The POST stream is cut after progress 2 and the origin restarts with a new epoch; the new instance answers the resume with a fresh stream, the call is lost.',
+    transport: 'streamable',
+    origin: { idScheme: 'epoch-seq' },
+    calls: [progress(8)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 2500,
+    expected: { must: ['epoch-mismatch', 'resume-not-honored'], mustNot: ['torn-event-reconnect', 'incomplete-json'] },
+    sdkClientVerdict: 'hung',
+  },
+  {
+    name: 'skip-on-resume',
+    title: 'Events skipped on resume',
+    description: 'Integer ids; the POST stream is cut after progress 2 and the resumed stream skips the next 2 events.',
+    transport: 'streamable',
+    origin: { idScheme: 'integer' },
+    calls: [progress(8)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: {
+      must: ['resume-id-gap'],
+      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'epoch-mismatch', 'incomplete-json', 'resumption-rejected'],
+    },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'resume-409',
+    title: 'Resume rejected with 409',
+    description: 'The POST stream is cut after progress 2; every resume with that cursor is answered 409 with Retry-After.',
+    transport: 'streamable',
+    origin: { idScheme: 'integer' },
+    calls: [progress(8)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 2500,
+    expected: {
+      must: ['resumption-rejected', 'stale-cursor-retry'],
+      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
+    },
+    sdkClientVerdict: 'hung',
+  },
+  {
+    name: 'resume-404',
+    title: 'Session gone (404)',
+    description:
+      'The POST stream is cut after progress 2 and the origin forgets the session; the resume gets 404, and the client then uses the session again.',
+    transport: 'streamable',
+    origin: { idScheme: 'integer' },
+    calls: [progress(8)],
+    elicitation: autoAnswer,
+    probeSessionAfter: true,
+    callTimeoutMs: 2500,
+    expected: {
+      must: ['resumption-rejected', 'session-not-reinitialized'],
+      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
+    },
+    sdkClientVerdict: 'hung',
+  },
+  {
+    name: 'orphaned-elicitation',
+    title: 'Orphaned elicitation',
+    description:
+      'The stream carrying an elicitation request is lost before the user answers, and the session is gone: the answer never reaches the server.',
+    transport: 'streamable',
+    origin: { idScheme: 'integer' },
+    calls: [{ tool: 'ask_user', args: { question: 'Deploy to production?' } }],
+    elicitation: { answer: 'yes', delayMs: 400 },
+    probeSessionAfter: false,
+    callTimeoutMs: 2500,
+    expected: { must: ['orphaned-server-request'], mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'] },
+    sdkClientVerdict: 'hung',
+  },
+  {
+    name: 'legacy-sse',
+    title: 'HTTP+SSE (2024-11-05)',
+    description: 'The deprecated transport: GET /sse with the endpoint event, POST /messages; no fault.',
+    transport: 'sse-legacy',
+    origin: { idScheme: 'none' },
+    calls: [progress(4), { tool: 'ask_user', args: { question: 'Favourite colour?' } }],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: { must: [], mustNot: allHazards },
+    sdkClientVerdict: 'ok',
+  },
+];
+
+export function findScenario(name: string): Scenario | undefined {
+  return scenarios.find((scenario) => scenario.name === name);
+}

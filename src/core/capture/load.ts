@@ -1,0 +1,75 @@
+// Runs anywhere (pure core): decides what an input file is by its content and imports it.
+import { InputError } from './errors';
+import { captureFromJson } from './format';
+import { captureFromHar, type HarImportOptions } from './har';
+import type { Capture } from './model';
+import { isJsonObject, jsonTypeName } from './read';
+import { importRawStream, startsWithStatusLine } from './raw';
+import { decodeUtf8OrThrow, parseJsonText } from './text';
+
+export type InputKind = 'capture' | 'har' | 'raw';
+
+export type LoadOptions = HarImportOptions;
+
+/**
+ * Loads a capture v1 file, a HAR, or a raw event stream (optionally with a saved response head).
+ * The content decides; the extension only matters for JSON-looking names, whose parse errors are then
+ * reported as JSON errors. Anything else is an InputError that says why.
+ */
+export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
+  const first = firstSignificantByte(bytes);
+  if (first === undefined) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
+  if (first === OPEN_BRACE || first === OPEN_BRACKET || /\.(json|har)$/i.test(name)) {
+    return loadJson(bytes, options);
+  }
+  if (options?.chunksNdjson !== undefined) {
+    throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
+  }
+  if (startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) return importRawStream(bytes, name);
+  throw new InputError(
+    '',
+    `not a capture, HAR or event stream: the first line (${JSON.stringify(firstLine(bytes))}) is neither JSON, an HTTP status line nor an SSE field`,
+  );
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+function loadJson(bytes: Uint8Array, options: LoadOptions | undefined): Capture {
+  let text = decodeUtf8OrThrow(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const doc = parseJsonText(text);
+  if (isJsonObject(doc) && 'format' in doc) {
+    if (options?.chunksNdjson !== undefined) {
+      throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a capture file');
+    }
+    return captureFromJson(doc);
+  }
+  if (isJsonObject(doc) && 'log' in doc) return captureFromHar(doc, options);
+  const what = isJsonObject(doc) ? 'a JSON object' : `JSON (${jsonTypeName(doc)})`;
+  throw new InputError(
+    '',
+    `${what} that is neither an mcp-stream-inspector capture (no "format" field) nor a HAR (no "log" field)`,
+  );
+}
+
+/** The first byte after a UTF-8 BOM and ASCII whitespace, or undefined when there is none. */
+function firstSignificantByte(bytes: Uint8Array): number | undefined {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i];
+}
+
+/** Event streams open with a comment or one of the four fields (servers often start with a blank line). */
+function looksLikeEventStream(bytes: Uint8Array): boolean {
+  return /^(?::|(?:data|id|event|retry)(?::|$))/.test(firstLine(bytes));
+}
+
+/** The first non-blank line (at most 200 characters, BOM stripped), decoded leniently for messages. */
+function firstLine(bytes: Uint8Array): string {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  let end = i;
+  while (end < bytes.length && end - i < 200 && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
+  return new TextDecoder().decode(bytes.subarray(i, end));
+}

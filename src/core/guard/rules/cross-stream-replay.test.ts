@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'cross-stream-replay';
+
+describe(RULE, () => {
+  it('reports a resume that replays events of another stream', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ sse: [sseEvent('10', rpc.notification('notifications/message'))], end: 'open' });
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('11', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '11' }, sse: [sseEvent('10', rpc.notification('notifications/message')), sseEvent('12', rpc.result(1))] });
+    const findings = findingsFor(t.capture(), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ severity: 'error', eventId: '10', connectionId: 'c3', streamId: 's2' });
+  });
+
+  it('stays quiet when a resume only continues its own stream', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ sse: [sseEvent('10', rpc.notification('notifications/message'))], end: 'open' });
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('11', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '11' }, sse: [sseEvent('12', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'duplicate-id-across-streams';
+
+describe(RULE, () => {
+  it('warns when two streams of one session use the same event id', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/list'), sse: [sseEvent('1', rpc.result(1))] });
+    s({ body: rpc.request(2, 'tools/list'), sse: [sseEvent('1', rpc.result(2))] });
+    const findings = findingsFor(t.capture(), RULE);
+    expect(findings).toMatchObject([{ severity: 'warning', eventId: '1', connectionId: 'c2' }]);
+  });
+
+  it('allows the same id in different sessions', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(1, 'tools/list'), sse: [sseEvent('1', rpc.result(1))] });
+    session(t, 'S2')({ body: rpc.request(1, 'tools/list'), sse: [sseEvent('1', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'orphaned-server-request';
+
+function elicitation(answered: boolean, end: 'network-error' | 'complete') {
+  const t = new Transcript();
+  const s = session(t, 'S1');
+  s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.request(0, 'elicitation/create'))], end });
+  if (answered) s({ body: rpc.result(0, { action: 'accept' }) });
+  return t.capture();
+}
+
+describe(RULE, () => {
+  it('reports an elicitation lost with its stream', () => {
+    const findings = findingsFor(elicitation(false, 'network-error'), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ severity: 'error', connectionId: 'c1', eventId: '1' });
+    expect(findings[0]?.message).toContain('elicitation/create');
+  });
+
+  it('reports a server request left unanswered when the session is refused later', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ sse: [sseEvent('1', rpc.request('r1', 'sampling/createMessage'))], end: 'open' });
+    s({ body: rpc.request(2, 'tools/list'), status: 404 });
+    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
+  });
+
+  it('accepts an answered request even if the stream broke afterwards', () => {
+    expect(findingsFor(elicitation(true, 'network-error'), RULE)).toEqual([]);
+  });
+
+  it('does not call a request orphaned while its stream is healthy', () => {
+    expect(findingsFor(elicitation(false, 'complete'), RULE)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'resume-not-honored';
+
+function resume(pieces: string[], cursor = '2', first: string[] = [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))]) {
+  const t = new Transcript();
+  const s = session(t, 'S1');
+  s({ body: rpc.request(1, 'tools/call'), sse: first, end: 'network-error' });
+  s({ headers: { 'last-event-id': cursor }, sse: pieces });
+  return t.capture();
+}
+
+describe(RULE, () => {
+  it('reports a resumed stream that restarts at an id before the cursor', () => {
+    const findings = findingsFor(resume([sseEvent('1', rpc.progress(1, 1)), sseEvent('3', rpc.result(1))]), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain('at or before the cursor');
+  });
+
+  it('reports ids of another epoch', () => {
+    const capture = resume([sseEvent('B:1', rpc.result(1))], 'A:2', [sseEvent('A:1', rpc.progress(1, 1)), sseEvent('A:2', rpc.progress(1, 2))]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('another epoch');
+  });
+
+  it('reports SDK-style ids of another stream', () => {
+    const capture = resume([sseEvent('other_1795967689000_bbbbbbbb', rpc.result(1))], 'mine_1795967688000_aaaaaaaa', [
+      sseEvent('mine_1795967688000_aaaaaaaa', rpc.progress(1, 1)),
+    ]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('another stream');
+  });
+
+  it('reports the interrupted message re-sent whole under a new id (evicted buffer)', () => {
+    const big = rpc.result(1, { content: [{ type: 'text', text: 'x'.repeat(200) }] });
+    const torn = `id: 3\ndata: ${JSON.stringify(big).slice(0, 80)}`;
+    const capture = resume([sseEvent('9', big)], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    const findings = findingsFor(capture, RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain('under a new id 9');
+  });
+
+  it('reports a resume that delivers nothing while the request stays unanswered', () => {
+    const findings = findingsFor(resume(['id: 7\ndata: \n\n'], '2'), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain('stayed unanswered');
+  });
+
+  it('accepts the SDK behaviour: the torn event replayed whole with its own id, then the rest', () => {
+    const torn = `event: message\nid: 3\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 20)}`;
+    const capture = resume([sseEvent('3', rpc.progress(1, 3)), sseEvent('4', rpc.result(1))], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    expect(findingsFor(capture, RULE)).toEqual([]);
+  });
+});

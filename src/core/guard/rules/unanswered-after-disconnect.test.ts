@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'unanswered-after-disconnect';
+
+describe(RULE, () => {
+  it('reports a POST stream that broke before its answer and was never resumed', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    const findings = findingsFor(t.capture(), RULE);
+    expect(findings).toMatchObject([{ severity: 'error', connectionId: 'c1' }]);
+    expect(findings[0]?.message).toContain('request 7');
+  });
+
+  it('stays quiet when the client resumed the stream', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.result(7))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
+
+const RULE = 'unsolicited-response';
+
+describe(RULE, () => {
+  it('reports a response to an id the session never sent (answer from another epoch)', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.result(1))] });
+    s({ sse: [sseEvent('2', rpc.result(41, { content: [] }))] });
+    const findings = findingsFor(t.capture(), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ severity: 'error', connectionId: 'c2', eventId: '2' });
+    expect(findings[0]?.message).toContain('matches no request');
+  });
+
+  it('reports a second answer to one request under a new event id', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.result(1)), sseEvent('2', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('second answer');
+  });
+
+  it('treats 1 and "1" as different ids', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.result('1'))] });
+    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
+  });
+
+  it('accepts answers to requests sent, also arriving on the resumed stream', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

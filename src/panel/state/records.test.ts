@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionDelta } from '../../protocol/records';
+import { bytesToBase64 } from './base64';
+import { applyDeltas, emptyRecords, recordToDeltas } from './records';
+
+const enc = new TextEncoder();
+const b64 = (text: string) => bytesToBase64(enc.encode(text));
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+const start = (id: string, t = 1000): ConnectionDelta => ({
+  kind: 'start',
+  conn: { id, source: 'fetch', method: 'POST', url: 'http://127.0.0.1/mcp', requestHeaders: [{ name: 'Accept', value: 'text/event-stream' }], requestBody: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}', startTime: t },
+});
+
+describe('applyDeltas', () => {
+  it('builds a connection record from start, response, chunks and end', () => {
+    const state = applyDeltas(emptyRecords, [
+      start('c1'),
+      { kind: 'response', id: 'c1', status: 200, statusText: 'OK', responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }], responseTime: 1010 },
+      { kind: 'chunk', id: 'c1', t: 1011, b64: b64('id: 1\ndata: {"a":1}\n\n') },
+      { kind: 'chunk', id: 'c1', t: 1020, b64: b64('id: 2\nda') },
+      { kind: 'end', id: 'c1', end: 'network-error', endTime: 1030, error: 'net::ERR_CONNECTION_RESET' },
+    ]);
+    expect(state.connections).toHaveLength(1);
+    const c = state.connections[0]!;
+    expect(c.status).toBe(200);
+    expect(c.chunks.map((k) => [k.t, text(k.bytes)])).toEqual([
+      [1011, 'id: 1\ndata: {"a":1}\n\n'],
+      [1020, 'id: 2\nda'],
+    ]);
+    expect(c.end).toBe('network-error');
+    expect(c.endTime).toBe(1030);
+    expect(c.error).toBe('net::ERR_CONNECTION_RESET');
+  });
+
+  it('marks a connection without an end delta as open', () => {
+    const state = applyDeltas(emptyRecords, [start('c1'), { kind: 'chunk', id: 'c1', t: 1001, b64: b64(': ping\n\n') }]);
+    expect(state.connections[0]!.end).toBe('open');
+    expect(state.connections[0]!.endTime).toBeUndefined();
+  });
+
+  it('appends across batches without touching the earlier state', () => {
+    const first = applyDeltas(emptyRecords, [start('c1'), { kind: 'chunk', id: 'c1', t: 1, b64: b64('a') }]);
+    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c1', t: 2, b64: b64('b') }]);
+    expect(first.connections[0]!.chunks).toHaveLength(1);
+    expect(second.connections[0]!.chunks.map((k) => text(k.bytes)).join('')).toBe('ab');
+    expect(emptyRecords.connections).toHaveLength(0);
+  });
+
+  it('keeps untouched records identical so views can skip them', () => {
+    const first = applyDeltas(emptyRecords, [start('c1'), start('c2')]);
+    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c2', t: 2, b64: b64('x') }]);
+    expect(second.connections[0]).toBe(first.connections[0]);
+    expect(second.connections[1]).not.toBe(first.connections[1]);
+  });
+
+  it('keeps connections in start order and ignores a repeated start', () => {
+    const state = applyDeltas(emptyRecords, [start('b'), start('a'), { kind: 'chunk', id: 'b', t: 5, b64: b64('x') }, start('b')]);
+    expect(state.connections.map((c) => c.id)).toEqual(['b', 'a']);
+    expect(state.connections[0]!.chunks).toHaveLength(1);
+  });
+
+  it('counts deltas for connections it never saw start', () => {
+    const state = applyDeltas(emptyRecords, [{ kind: 'chunk', id: 'ghost', t: 1, b64: b64('x') }, { kind: 'end', id: 'ghost', end: 'complete', endTime: 2 }]);
+    expect(state.connections).toHaveLength(0);
+    expect(state.orphanDeltas).toBe(2);
+  });
+
+  it('while paused, keeps filling known connections but takes no new ones', () => {
+    const running = applyDeltas(emptyRecords, [start('c1')]);
+    const paused = applyDeltas(running, [start('c2'), { kind: 'chunk', id: 'c2', t: 1, b64: b64('x') }, { kind: 'chunk', id: 'c1', t: 1, b64: b64('y') }], { acceptNew: false });
+    expect(paused.connections.map((c) => c.id)).toEqual(['c1']);
+    expect(paused.connections[0]!.chunks).toHaveLength(1);
+    expect(paused.orphanDeltas).toBe(0);
+  });
+
+  it('round-trips a record through recordToDeltas', () => {
+    const state = applyDeltas(emptyRecords, [
+      start('c1'),
+      { kind: 'response', id: 'c1', status: 200, statusText: 'OK', responseHeaders: [], responseTime: 1005 },
+      { kind: 'chunk', id: 'c1', t: 1006, b64: b64('data: é\n\n') },
+      { kind: 'end', id: 'c1', end: 'complete', endTime: 1007 },
+    ]);
+    const again = applyDeltas(emptyRecords, recordToDeltas(state.connections[0]!, bytesToBase64));
+    expect(again.connections[0]).toEqual(state.connections[0]);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
+import { asBackgroundToPanel, createOfflineTransport, createPortTransport, type LinkStatus, type PortLike } from './transport';
+
+class FakePort implements PortLike {
+  posted: PanelToBackground[] = [];
+  private messageListeners: Array<(m: unknown) => void> = [];
+  private disconnectListeners: Array<() => void> = [];
+  disconnected = false;
+  postMessage(message: PanelToBackground) {
+    this.posted.push(message);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  onMessage = { addListener: (cb: (m: unknown) => void) => void this.messageListeners.push(cb) };
+  onDisconnect = { addListener: (cb: () => void) => void this.disconnectListeners.push(cb) };
+  receive(m: unknown) {
+    for (const cb of this.messageListeners) cb(m);
+  }
+  drop() {
+    for (const cb of this.disconnectListeners) cb();
+  }
+}
+
+function harness() {
+  const ports: FakePort[] = [];
+  const timers: Array<() => void> = [];
+  const messages: BackgroundToPanel[] = [];
+  const statuses: LinkStatus[] = [];
+  const transport = createPortTransport({
+    tabId: 7,
+    connect: () => {
+      const p = new FakePort();
+      ports.push(p);
+      return p;
+    },
+    setTimer: (cb) => timers.push(cb),
+    clearTimer: () => undefined,
+  });
+  transport.start({ message: (m) => messages.push(m), status: (s) => statuses.push(s) });
+  return { ports, timers, messages, statuses, transport };
+}
+
+const snapshot: BackgroundToPanel = { type: 'snapshot', tabId: 7, pageUrl: 'http://127.0.0.1/', deltas: [], preserveLog: false, droppedBytes: 0 };
+
+describe('port transport', () => {
+  it('attaches to its tab on connect and reports attached on the snapshot', () => {
+    const h = harness();
+    expect(h.ports[0]!.posted).toEqual([{ type: 'attach', tabId: 7 }]);
+    h.ports[0]!.receive(snapshot);
+    expect(h.statuses).toEqual(['connecting', 'attached']);
+    expect(h.messages).toEqual([snapshot]);
+  });
+
+  it('reconnects and re-attaches when the worker goes away', () => {
+    const h = harness();
+    h.ports[0]!.drop();
+    expect(h.statuses.at(-1)).toBe('reconnecting');
+    expect(h.ports).toHaveLength(1);
+    h.timers.shift()!();
+    expect(h.ports).toHaveLength(2);
+    expect(h.ports[1]!.posted).toEqual([{ type: 'attach', tabId: 7 }]);
+    h.ports[1]!.receive(snapshot);
+    expect(h.statuses.at(-1)).toBe('attached');
+  });
+
+  it('ignores messages from a port it already dropped and for other tabs', () => {
+    const h = harness();
+    const old = h.ports[0]!;
+    old.drop();
+    h.timers.shift()!();
+    old.receive(snapshot);
+    h.ports[1]!.receive({ ...snapshot, tabId: 8 });
+    expect(h.messages).toEqual([]);
+  });
+
+  it('queues commands sent while disconnected and delivers them after attaching', () => {
+    const h = harness();
+    h.ports[0]!.drop();
+    h.transport.send({ type: 'clear', tabId: 7 });
+    h.timers.shift()!();
+    expect(h.ports[1]!.posted).toEqual([{ type: 'attach', tabId: 7 }, { type: 'clear', tabId: 7 }]);
+  });
+
+  it('gives up with "gone" when the extension context is invalidated', () => {
+    const statuses: LinkStatus[] = [];
+    const t = createPortTransport({
+      tabId: 1,
+      connect: () => {
+        throw new Error('Extension context invalidated.');
+      },
+    });
+    t.start({ message: () => undefined, status: (s) => statuses.push(s) });
+    expect(statuses).toEqual(['connecting', 'gone']);
+  });
+
+  it('stops reconnecting after stop()', () => {
+    const h = harness();
+    h.transport.stop();
+    expect(h.ports[0]!.disconnected).toBe(true);
+    h.ports[0]!.drop();
+    expect(h.timers).toHaveLength(0);
+  });
+});
+
+describe('message shape check', () => {
+  it('accepts well-formed messages and rejects junk', () => {
+    expect(asBackgroundToPanel(snapshot, 7)).toEqual(snapshot);
+    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: 1, b64: 'AA==' }] }, 7)).toBeDefined();
+    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', b64: 'AA==' }] }, 7)).toBeUndefined();
+    expect(asBackgroundToPanel({ type: 'evil', tabId: 7 }, 7)).toBeUndefined();
+    expect(asBackgroundToPanel('snapshot', 7)).toBeUndefined();
+  });
+});
+
+describe('offline transport', () => {
+  it('reports offline, replays what it was given and keeps what the panel sent', () => {
+    const t = createOfflineTransport([snapshot]);
+    const got: BackgroundToPanel[] = [];
+    const statuses: LinkStatus[] = [];
+    t.start({ message: (m) => got.push(m), status: (s) => statuses.push(s) });
+    t.send({ type: 'clear', tabId: 0 });
+    expect(statuses).toEqual(['offline']);
+    expect(got).toEqual([snapshot]);
+    expect(t.sent).toEqual([{ type: 'clear', tabId: 0 }]);
+  });
+});

@@ -1,0 +1,197 @@
+// Panel: how the panel hears about a tab. It depends on this interface only, never on chrome.runtime, so the
+// same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
+import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
+import type { ConnectionDelta } from '../protocol/records';
+
+/** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
+ *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
+export type LinkStatus = 'connecting' | 'attached' | 'reconnecting' | 'offline' | 'gone';
+
+export interface TransportListener {
+  message(message: BackgroundToPanel): void;
+  status(status: LinkStatus): void;
+}
+
+export interface PanelTransport {
+  /** The inspected tab, when there is one. */
+  readonly tabId: number | undefined;
+  start(listener: TransportListener): void;
+  send(message: PanelToBackground): void;
+  /** Asks for a fresh snapshot (after viewing an imported file, say). */
+  reattach(): void;
+  stop(): void;
+}
+
+/** The slice of runtime.Port the transport uses; chrome and browser ports both fit. */
+export interface PortLike {
+  postMessage(message: PanelToBackground): void;
+  disconnect(): void;
+  onMessage: { addListener(callback: (message: unknown) => void): void };
+  onDisconnect: { addListener(callback: () => void): void };
+}
+
+export interface PortTransportOptions {
+  tabId: number;
+  /** Opens a Port named "panel"; throws when the extension context is gone. */
+  connect: () => PortLike;
+  /** Timer seam for tests. */
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** Delays before successive reconnect attempts; the last one repeats. */
+  retryDelays?: readonly number[];
+}
+
+const DEFAULT_RETRY_DELAYS = [0, 100, 250, 500, 1000, 2000];
+
+/** Port transport: attach on connect; on disconnect (the service worker stopped) reconnect and attach again. */
+export function createPortTransport(options: PortTransportOptions): PanelTransport {
+  const setTimer = options.setTimer ?? ((cb: () => void, ms: number) => setTimeout(cb, ms));
+  const clearTimer = options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const delays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
+  let listener: TransportListener | undefined;
+  let port: PortLike | undefined;
+  let attempt = 0;
+  let timer: unknown;
+  let stopped = false;
+  const pending: PanelToBackground[] = [];
+
+  const open = () => {
+    timer = undefined;
+    if (stopped || !listener) return;
+    let next: PortLike;
+    try {
+      next = options.connect();
+    } catch {
+      // Only an invalidated extension context makes connect throw: retrying cannot help.
+      port = undefined;
+      listener.status('gone');
+      return;
+    }
+    port = next;
+    next.onMessage.addListener((raw) => {
+      if (port !== next || !listener) return;
+      const message = asBackgroundToPanel(raw, options.tabId);
+      if (!message) return;
+      if (message.type === 'snapshot') {
+        attempt = 0;
+        listener.status('attached');
+      }
+      listener.message(message);
+    });
+    next.onDisconnect.addListener(() => {
+      if (port !== next) return;
+      port = undefined;
+      if (stopped || !listener) return;
+      listener.status('reconnecting');
+      const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
+      attempt++;
+      timer = setTimer(open, delay);
+    });
+    next.postMessage({ type: 'attach', tabId: options.tabId });
+    for (const message of pending.splice(0)) next.postMessage(message);
+  };
+
+  return {
+    tabId: options.tabId,
+    start(l) {
+      listener = l;
+      l.status('connecting');
+      open();
+    },
+    send(message) {
+      if (port) port.postMessage(message);
+      else if (message.type !== 'attach') pending.push(message); // delivered after the next attach
+    },
+    reattach() {
+      if (port) port.postMessage({ type: 'attach', tabId: options.tabId });
+    },
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimer(timer);
+      const current = port;
+      port = undefined;
+      current?.disconnect();
+    },
+  };
+}
+
+/** No extension: nothing arrives but what the caller feeds (tests, the dev harness); sends are kept for inspection. */
+export interface OfflineTransport extends PanelTransport {
+  readonly sent: readonly PanelToBackground[];
+  deliver(message: BackgroundToPanel): void;
+}
+
+export function createOfflineTransport(initial: readonly BackgroundToPanel[] = []): OfflineTransport {
+  let listener: TransportListener | undefined;
+  const sent: PanelToBackground[] = [];
+  return {
+    tabId: undefined,
+    sent,
+    start(l) {
+      listener = l;
+      l.status('offline');
+      for (const message of initial) l.message(message);
+    },
+    send(message) {
+      sent.push(message);
+    },
+    reattach() {
+      for (const message of initial) listener?.message(message);
+    },
+    deliver(message) {
+      listener?.message(message);
+    },
+    stop() {
+      listener = undefined;
+    },
+  };
+}
+
+/** Shape check on what arrives over the Port: the background is ours, but a bug there must not crash the panel. */
+export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): BackgroundToPanel | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const m = raw as Record<string, unknown>;
+  if (typeof m.tabId !== 'number' || (tabId !== undefined && m.tabId !== tabId)) return undefined;
+  switch (m.type) {
+    case 'snapshot':
+      if (typeof m.pageUrl !== 'string' || !isDeltaList(m.deltas) || typeof m.preserveLog !== 'boolean') return undefined;
+      return {
+        type: 'snapshot',
+        tabId: m.tabId,
+        pageUrl: m.pageUrl,
+        deltas: m.deltas,
+        preserveLog: m.preserveLog,
+        droppedBytes: typeof m.droppedBytes === 'number' ? m.droppedBytes : 0,
+      };
+    case 'deltas':
+      return isDeltaList(m.deltas) ? { type: 'deltas', tabId: m.tabId, deltas: m.deltas } : undefined;
+    case 'navigated':
+      if (typeof m.pageUrl !== 'string' || typeof m.preserveLog !== 'boolean') return undefined;
+      return { type: 'navigated', tabId: m.tabId, pageUrl: m.pageUrl, preserveLog: m.preserveLog };
+    default:
+      return undefined;
+  }
+}
+
+function isDeltaList(value: unknown): value is ConnectionDelta[] {
+  return Array.isArray(value) && value.every(isDelta);
+}
+
+function isDelta(value: unknown): value is ConnectionDelta {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as Record<string, unknown>;
+  switch (d.kind) {
+    case 'start': {
+      const c = d.conn as Record<string, unknown> | null;
+      return typeof c === 'object' && c !== null && typeof c.id === 'string' && typeof c.url === 'string' && typeof c.method === 'string' && Array.isArray(c.requestHeaders) && typeof c.startTime === 'number';
+    }
+    case 'response':
+      return typeof d.id === 'string' && typeof d.status === 'number' && Array.isArray(d.responseHeaders) && typeof d.responseTime === 'number';
+    case 'chunk':
+      return typeof d.id === 'string' && typeof d.t === 'number' && typeof d.b64 === 'string';
+    case 'end':
+      return typeof d.id === 'string' && typeof d.end === 'string' && typeof d.endTime === 'number';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,83 @@
+// Page MAIN world: the platform functions the tap relies on, captured at document_start before any page script
+// can replace them. May not import anything at runtime.
+
+export interface Natives {
+  fetch: typeof fetch;
+  EventSource: typeof EventSource | undefined;
+  Response: typeof Response;
+  Request: typeof Request;
+  Headers: typeof Headers;
+  URL: typeof URL;
+  ReadableStream: typeof ReadableStream;
+  CustomEvent: typeof CustomEvent;
+  responseBody: (r: Response) => ReadableStream<Uint8Array> | null;
+  responseHeaders: (r: Response) => Headers;
+  responseClone: (r: Response) => Response;
+  getReader: (s: ReadableStream<Uint8Array>) => ReadableStreamDefaultReader<Uint8Array>;
+  read: (r: ReadableStreamDefaultReader<Uint8Array>) => Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancelReader: (r: ReadableStreamDefaultReader<Uint8Array>, reason: unknown) => Promise<void>;
+  cancelStream: (s: ReadableStream<Uint8Array>, reason: unknown) => Promise<void>;
+  headersForEach: (h: Headers, fn: (value: string, name: string) => void) => void;
+  headersGet: (h: Headers, name: string) => string | null;
+  addListener: (target: EventTarget, type: string, fn: (e: Event) => void, options?: AddEventListenerOptions) => void;
+  dispatch: (target: EventTarget, e: Event) => boolean;
+  now: () => number;
+  timeOrigin: number;
+  queueMicrotask: (fn: () => void) => void;
+  btoa: (s: string) => string;
+  stringify: (value: unknown) => string;
+  parse: (text: string) => unknown;
+  random: () => number;
+  textEncoder: TextEncoder;
+  textDecoder: TextDecoder;
+}
+
+type AnyFn = (...args: never[]) => unknown;
+
+/** `fn.call(thisArg, ...args)` that a page cannot intercept by replacing Function.prototype.call later. */
+function uncurry<T, A extends unknown[], R>(fn: (this: T, ...args: A) => R): (self: T, ...args: A) => R {
+  const apply = Reflect.apply;
+  return (self, ...args) => apply(fn as AnyFn, self, args) as R;
+}
+
+function getter<T, R>(proto: object, name: string): (self: T) => R {
+  const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+  if (!get) throw new TypeError(`no getter ${name}`);
+  return uncurry(get as (this: T) => R);
+}
+
+export function captureNatives(g: typeof globalThis): Natives {
+  const perf = g.performance;
+  const perfNow = perf.now.bind(perf);
+  const readerProto = Object.getPrototypeOf(new g.ReadableStream().getReader()) as ReadableStreamDefaultReader<Uint8Array>;
+  return {
+    fetch: g.fetch,
+    EventSource: g.EventSource,
+    Response: g.Response,
+    Request: g.Request,
+    Headers: g.Headers,
+    URL: g.URL,
+    ReadableStream: g.ReadableStream,
+    CustomEvent: g.CustomEvent,
+    responseBody: getter(g.Response.prototype, 'body'),
+    responseHeaders: getter(g.Response.prototype, 'headers'),
+    responseClone: uncurry(g.Response.prototype.clone),
+    getReader: uncurry(g.ReadableStream.prototype.getReader) as Natives['getReader'],
+    read: uncurry(readerProto.read) as Natives['read'],
+    cancelReader: uncurry(readerProto.cancel) as Natives['cancelReader'],
+    cancelStream: uncurry(g.ReadableStream.prototype.cancel) as Natives['cancelStream'],
+    headersForEach: uncurry(g.Headers.prototype.forEach) as Natives['headersForEach'],
+    headersGet: uncurry(g.Headers.prototype.get),
+    addListener: uncurry(g.EventTarget.prototype.addEventListener) as Natives['addListener'],
+    dispatch: uncurry(g.EventTarget.prototype.dispatchEvent),
+    now: perfNow,
+    timeOrigin: perf.timeOrigin,
+    queueMicrotask: g.queueMicrotask.bind(g),
+    btoa: g.btoa.bind(g),
+    stringify: JSON.stringify,
+    parse: JSON.parse,
+    random: Math.random,
+    textEncoder: new g.TextEncoder(),
+    textDecoder: new g.TextDecoder(),
+  };
+}

@@ -4,12 +4,15 @@
 export interface Natives {
   fetch: typeof fetch;
   EventSource: typeof EventSource | undefined;
+  EventSourceClosed: number;
   Response: typeof Response;
   Request: typeof Request;
   Headers: typeof Headers;
+  AbortSignal: typeof AbortSignal;
   URL: typeof URL;
   ReadableStream: typeof ReadableStream;
   CustomEvent: typeof CustomEvent;
+  MessageEvent: typeof MessageEvent;
   responseBody: (r: Response) => ReadableStream<Uint8Array> | null;
   responseHeaders: (r: Response) => Headers;
   responseClone: (r: Response) => Response;
@@ -27,7 +30,7 @@ export interface Natives {
   btoa: (s: string) => string;
   stringify: (value: unknown) => string;
   parse: (text: string) => unknown;
-  random: () => number;
+  randomValues: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
   textEncoder: TextEncoder;
   textDecoder: TextDecoder;
 }
@@ -53,12 +56,15 @@ export function captureNatives(g: typeof globalThis): Natives {
   return {
     fetch: g.fetch,
     EventSource: g.EventSource,
+    EventSourceClosed: g.EventSource?.CLOSED ?? 2,
     Response: g.Response,
     Request: g.Request,
     Headers: g.Headers,
+    AbortSignal: g.AbortSignal,
     URL: g.URL,
     ReadableStream: g.ReadableStream,
     CustomEvent: g.CustomEvent,
+    MessageEvent: g.MessageEvent,
     responseBody: getter(g.Response.prototype, 'body'),
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
@@ -76,7 +82,7 @@ export function captureNatives(g: typeof globalThis): Natives {
     btoa: g.btoa.bind(g),
     stringify: JSON.stringify,
     parse: JSON.parse,
-    random: Math.random,
+    randomValues: (bytes) => g.crypto.getRandomValues(bytes),
     textEncoder: new g.TextEncoder(),
     textDecoder: new g.TextDecoder(),
   };

@@ -69,19 +69,16 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
   };
 }
 
-/** A finding with its keys in a fixed order (absent ones omitted). */
-export function findingToJson(f: Finding): JsonObject {
-  return {
-    rule: f.rule,
-    severity: f.severity,
-    message: f.message,
+/** A copy of a finding with its keys in a fixed order, absent ones left out. */
+export function findingToJson(f: Finding): Finding {
+  return assignDefined<Finding>({ rule: f.rule, severity: f.severity, message: f.message }, {
     sessionKey: f.sessionKey,
     streamId: f.streamId,
     connectionId: f.connectionId,
     eventId: f.eventId,
     byteOffset: f.byteOffset,
     time: f.time,
-  };
+  });
 }
 
 /** Reads capture format v1 text; every problem is an InputError with the JSON path concerned. */

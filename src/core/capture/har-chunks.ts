@@ -66,8 +66,13 @@ export function parseChunkTimeline(text: string, entryStartTimes: readonly numbe
 
 const KNOWN_TYPES = new Set(['request', 'response-headers', 'chunk', 'end']);
 
-function parseLines(text: string): { record: JsonObject; path: string }[] {
-  const out: { record: JsonObject; path: string }[] = [];
+interface NdjsonRecord {
+  record: JsonObject;
+  path: string;
+}
+
+function parseLines(text: string): NdjsonRecord[] {
+  const out: NdjsonRecord[] = [];
   let lineNo = 0;
   for (const line of text.split('\n')) {
     lineNo++;
@@ -79,7 +84,7 @@ function parseLines(text: string): { record: JsonObject; path: string }[] {
 }
 
 /** Offset to add to `tMs` to get epoch ms, or undefined when records carry no `tMs`. */
-function clockAnchor(records: { record: JsonObject; path: string }[], entryStartTimes: readonly number[]): number | undefined {
+function clockAnchor(records: readonly NdjsonRecord[], entryStartTimes: readonly number[]): number | undefined {
   for (const { record, path } of records) {
     const tMs = optNumber(record, 'tMs', path);
     if (tMs === undefined) continue;

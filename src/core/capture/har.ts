@@ -45,7 +45,9 @@ export function captureFromHar(value: unknown, options?: HarImportOptions): Capt
   const connections = entries.map((entry, i) => {
     const path = indexPath('log.entries', i);
     const record = readEntry(entry, path, heads[i]!, timelines.get(i), i);
-    if (usedIds.has(record.id)) throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
+    if (usedIds.has(record.id)) {
+      throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
+    }
     usedIds.add(record.id);
     return record;
   });
@@ -136,11 +138,22 @@ function readBody(response: JsonObject, path: string): Uint8Array {
   if (!content) return new Uint8Array(0);
   const contentPath = childPath(path, 'content');
   const text = optString(content, 'text', contentPath);
-  if (text === undefined) return new Uint8Array(0);
+  if (text === undefined) {
+    // Playwright's recordHar `content: 'attach'` keeps bodies outside the HAR: say so rather than read nothing.
+    const file = content._file;
+    if (typeof file === 'string') {
+      throw new InputError(
+        childPath(contentPath, '_file'),
+        `the body is in a separate file (${JSON.stringify(file)}); record the HAR with embedded content`,
+      );
+    }
+    return new Uint8Array(0);
+  }
   const encoding = optString(content, 'encoding', contentPath);
   if (encoding === undefined || encoding === '') return encodeUtf8(text);
   if (encoding.toLowerCase() === 'base64') return decodeBase64At(text, childPath(contentPath, 'text'));
-  throw new InputError(childPath(contentPath, 'encoding'), `unsupported encoding ${JSON.stringify(encoding)} (only "base64")`);
+  const problem = `unsupported encoding ${JSON.stringify(encoding)} (only "base64")`;
+  throw new InputError(childPath(contentPath, 'encoding'), problem);
 }
 
 interface Times {
@@ -149,7 +162,13 @@ interface Times {
   endTime?: number;
 }
 
-function readTimes(entry: JsonObject, path: string, head: EntryHead, hasHead: boolean, timeline: EntryTimeline | undefined): Times {
+function readTimes(
+  entry: JsonObject,
+  path: string,
+  head: EntryHead,
+  hasHead: boolean,
+  timeline: EntryTimeline | undefined,
+): Times {
   let times: Times;
   if (head.exact) {
     times = {
@@ -214,14 +233,21 @@ function readEnd(
  * Splits the body into chunks: by our own `_chunks` field, else by the companion's records, else
  * as one chunk at the end of the response (all a plain HAR can say).
  */
-function readChunks(entry: JsonObject, path: string, body: Uint8Array, times: Times, timeline: EntryTimeline | undefined): BodyChunk[] {
+function readChunks(
+  entry: JsonObject,
+  path: string,
+  body: Uint8Array,
+  times: Times,
+  timeline: EntryTimeline | undefined,
+): BodyChunk[] {
   const own = optArray(entry, '_chunks', path);
   if (own) {
     const listPath = childPath(path, '_chunks');
     const slices = own.map((c, i) => {
       const at = indexPath(listPath, i);
       const o = expectObject(c, at);
-      return { t: reqNumber(o, 't', at), offset: readCount(o, 'offset', at), length: readCount(o, 'length', at), path: at };
+      const t = reqNumber(o, 't', at);
+      return { t, offset: readCount(o, 'offset', at), length: readCount(o, 'length', at), path: at };
     });
     return sliceBody(body, slices, listPath);
   }
@@ -243,7 +269,8 @@ function sliceBody(body: Uint8Array, slices: readonly TimedSlice[], wholePath: s
   let expected = 0;
   const chunks = slices.map((s) => {
     if (s.offset !== expected) {
-      throw new InputError(childPath(s.path, 'offset'), `expected offset ${expected}: chunks must be contiguous from 0`);
+      const problem = `expected offset ${expected}: chunks must be contiguous from 0`;
+      throw new InputError(childPath(s.path, 'offset'), problem);
     }
     expected += s.length;
     if (expected > body.length) {

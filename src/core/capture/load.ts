@@ -13,23 +13,24 @@ export type LoadOptions = HarImportOptions;
 
 /**
  * Loads a capture v1 file, a HAR, or a raw event stream (optionally with a saved response head).
- * The content decides; the extension only matters for JSON-looking names, whose parse errors are then
- * reported as JSON errors. Anything else is an InputError that says why.
+ * The content decides; the name only chooses the error message for content that is none of them
+ * (a `.json` or `.har` file gets the JSON parser's complaint). Anything else is an InputError that says why.
  */
 export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
   const first = firstSignificantByte(bytes);
   if (first === undefined) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
-  if (first === OPEN_BRACE || first === OPEN_BRACKET || /\.(json|har)$/i.test(name)) {
-    return loadJson(bytes, options);
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return loadJson(bytes, options);
+  if (startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) {
+    if (options?.chunksNdjson !== undefined) {
+      throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
+    }
+    return importRawStream(bytes, name);
   }
-  if (options?.chunksNdjson !== undefined) {
-    throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
-  }
-  if (startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) return importRawStream(bytes, name);
-  throw new InputError(
-    '',
-    `not a capture, HAR or event stream: the first line (${JSON.stringify(firstLine(bytes))}) is neither JSON, an HTTP status line nor an SSE field`,
-  );
+  // Named like JSON but not starting like it: the JSON error says best what is wrong.
+  if (/\.(json|har)$/i.test(name)) return loadJson(bytes, options);
+  const line = JSON.stringify(firstLine(bytes));
+  const problem = `the first line (${line}) is neither JSON, an HTTP status line nor an SSE field`;
+  throw new InputError('', `not a capture, HAR or event stream: ${problem}`);
 }
 
 const OPEN_BRACE = 0x7b;

@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): UTF-8 and JSON decoding that reports where input goes wrong.
 import { InputError } from './errors';
+import { jsonErrorOffset } from './json-position';
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -82,7 +83,8 @@ function describeJsonSyntaxError(text: string, engineMessage: string): string {
     .replace(/\s*\(line \d+ column \d+\)/, '')
     .replace(/\s*in JSON at position \d+/, '')
     .replace(/^JSON\.parse: /, '')
-    .replace(/ at line \d+ column \d+ of the JSON data$/, '');
+    .replace(/ at line \d+ column \d+ of the JSON data$/, '')
+    .replace(/, ".*" is not valid JSON$/s, '');
   if (position === undefined) return `malformed JSON: ${reason}`;
   const { line, column } = lineAndColumn(text, position);
   const where = position >= text.length ? 'at end of input' : `at line ${line}, column ${column}`;
@@ -94,8 +96,8 @@ function jsonErrorPosition(text: string, message: string): number | undefined {
   if (pos) return Number(pos[1]);
   const lc = /line (\d+) column (\d+)/.exec(message);
   if (lc) return offsetOf(text, Number(lc[1]), Number(lc[2]));
-  if (/end of (JSON )?input|unexpected end of data/i.test(message)) return text.length;
-  return undefined;
+  const scanned = jsonErrorOffset(text);
+  return scanned === -1 ? undefined : scanned;
 }
 
 function lineAndColumn(text: string, position: number): { line: number; column: number } {

@@ -1,12 +1,5 @@
 // Runs anywhere (pure core): byte helpers for the SSE parser; no DOM, no Node APIs.
 
-export const LF = 10;
-export const CR = 13;
-export const COLON = 58;
-export const SPACE = 32;
-/** The UTF-8 byte order mark, stripped once at stream start. */
-export const BOM: readonly number[] = [0xef, 0xbb, 0xbf];
-
 /**
  * Copies bytes [from, to) (absolute stream offsets) out of contiguous views that start at `viewsStart`,
  * followed by `extra` (the part of the current chunk that belongs to the range, may be empty).
@@ -39,7 +32,7 @@ export function copyRange(
 export function isBlankText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== SPACE && c !== 9) return false;
+    if (c !== 32 && c !== 9) return false; // space, tab
   }
   return true;
 }

@@ -7,7 +7,7 @@ import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
 import type { PanelView } from './model';
 
-export const ROW_HEIGHT = 18;
+export const ROW_HEIGHT = 20;
 export const GROUP_HEADER_HEIGHT = 18;
 export const LANE_GAP = 5;
 
@@ -22,6 +22,8 @@ export interface TimelineRow {
   end: number;
   endReason: EndReason;
   status?: number;
+  /** When the response head arrived (the bar is lighter before it, as the Network panel's waiting time). */
+  responseTime?: number;
   /** A connection that ended holding an undispatched event: when those bytes began arriving, and how many. */
   torn?: { from: number; bytes: number };
   /** Event times (epoch ms, ascending) and their event indexes. */
@@ -139,6 +141,7 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
       end: Math.max(rowEnd, record.startTime),
       endReason: record.end,
       ...(record.status !== undefined ? { status: record.status } : {}),
+      ...(record.responseTime !== undefined ? { responseTime: record.responseTime } : {}),
       ...(tail && tornFrom !== undefined ? { torn: { from: tornFrom, bytes: tail.bytes.length } } : {}),
       ticks,
       tickEvents,

@@ -1,0 +1,183 @@
+// Runs in Node (`npm run bench`): SseParser vs eventsource-parser on the same bytes; not shipped, not a test.
+/*
+ * How to read it
+ * - Each row parses one synthetic stream, cut into chunks of the given size, with both parsers:
+ *   ours  = SseParser.push(chunk) on the raw bytes (it also tracks byte offsets, chunk indexes and the
+ *           undispatched tail);
+ *   base  = eventsource-parser's createParser fed by TextDecoder.decode(chunk, {stream: true}), which is
+ *           how the MCP SDK reads SSE (TextDecoderStream + EventSourceParserStream).
+ * - MB/s = stream bytes / best time of several runs (after warm-up; a GC before each run). The median
+ *   ratio is printed too, as a check that the best is not a fluke.
+ * - ratio = ours / base. Above 1.0 means ours is faster. Absolute MB/s depend on the machine and its
+ *   load; the ratios are the result.
+ * - Both parsers must report the same event count and total data length (every event's data is
+ *   measured so no work can be skipped); the run throws otherwise.
+ * - The "non-ASCII" row is extra: JSON with accented and CJK text, which takes our byte-scanning path.
+ */
+import { createParser } from 'eventsource-parser';
+import { SseParser } from '../src/core/sse/index';
+
+interface Tally {
+  events: number;
+  dataLength: number;
+}
+
+const encoder = new TextEncoder();
+const KiB = 1024;
+
+function progressStream(count: number, text: (n: number) => string): Uint8Array {
+  const parts: string[] = [];
+  for (let n = 1; n <= count; n++) {
+    const params = { progressToken: 'req-7', progress: n, total: count, message: text(n) };
+    const message = { jsonrpc: '2.0', method: 'notifications/progress', params };
+    parts.push(`event: message\nid: ${n}\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+  return encoder.encode(parts.join(''));
+}
+
+function toolResultStream(count: number, size: number): Uint8Array {
+  const words = 'lorem ipsum dolor sit amet, consectetur "adipiscing" elit\n sed do eiusmod tempor ';
+  const text = words.repeat(Math.ceil(size / words.length)).slice(0, size);
+  const parts: string[] = [];
+  for (let n = 1; n <= count; n++) {
+    const message = { jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text }] } };
+    parts.push(`event: message\nid: ${n}\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+  return encoder.encode(parts.join(''));
+}
+
+function cut(bytes: Uint8Array, size: number): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+}
+
+function ours(chunks: Uint8Array[]): Tally {
+  const parser = new SseParser();
+  let events = 0;
+  let dataLength = 0;
+  for (const chunk of chunks) {
+    const dispatched = parser.push(chunk);
+    events += dispatched.length;
+    for (const event of dispatched) dataLength += event.data.length;
+  }
+  parser.finish();
+  return { events, dataLength };
+}
+
+function baseline(chunks: Uint8Array[]): Tally {
+  const decoder = new TextDecoder();
+  let events = 0;
+  let dataLength = 0;
+  const parser = createParser({
+    onEvent(event) {
+      events++;
+      dataLength += event.data.length;
+    },
+  });
+  for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
+  const rest = decoder.decode();
+  if (rest !== '') parser.feed(rest);
+  return { events, dataLength };
+}
+
+const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+function timeOnce(run: (chunks: Uint8Array[]) => Tally, chunks: Uint8Array[]): { ms: number; tally: Tally } {
+  collectGarbage();
+  const t0 = performance.now();
+  const tally = run(chunks);
+  return { ms: performance.now() - t0, tally };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+interface Row {
+  name: string;
+  chunk: string;
+  oursMBs: number;
+  baseMBs: number;
+  ratio: number;
+  medianRatio: number;
+  events: number;
+}
+
+function measure(name: string, bytes: Uint8Array, chunkSize: number, runs: number): Row {
+  const chunks = cut(bytes, chunkSize);
+  for (let i = 0; i < 2; i++) {
+    const a = ours(chunks);
+    const b = baseline(chunks);
+    if (a.events !== b.events || a.dataLength !== b.dataLength) {
+      throw new Error(`${name}: parsers disagree: ours ${JSON.stringify(a)} vs baseline ${JSON.stringify(b)}`);
+    }
+  }
+  const oursMs: number[] = [];
+  const baseMs: number[] = [];
+  let events = 0;
+  for (let i = 0; i < runs; i++) {
+    // Alternate so both parsers see the same machine load.
+    const a = timeOnce(ours, chunks);
+    const b = timeOnce(baseline, chunks);
+    if (a.tally.events !== b.tally.events || a.tally.dataLength !== b.tally.dataLength) {
+      throw new Error(`${name}: parsers disagree on a timed run`);
+    }
+    events = a.tally.events;
+    oursMs.push(a.ms);
+    baseMs.push(b.ms);
+  }
+  const mb = bytes.length / 1e6;
+  const oursBest = Math.min(...oursMs);
+  const baseBest = Math.min(...baseMs);
+  return {
+    name,
+    chunk: `${chunkSize / KiB} KiB`,
+    oursMBs: mb / (oursBest / 1000),
+    baseMBs: mb / (baseBest / 1000),
+    ratio: baseBest / oursBest,
+    medianRatio: median(baseMs) / median(oursMs),
+    events,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['case', 'chunk', 'events', 'ours MB/s', 'base MB/s', 'ratio', 'median ratio'];
+  const cells = rows.map((r) => [
+    r.name,
+    r.chunk,
+    String(r.events),
+    r.oursMBs.toFixed(0),
+    r.baseMBs.toFixed(0),
+    `${r.ratio.toFixed(2)}x`,
+    `${r.medianRatio.toFixed(2)}x`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]): string => c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+  for (const c of cells) process.stdout.write(`${line(c)}\n`);
+}
+
+function main(): void {
+  const started = performance.now();
+  const small = progressStream(300_000, (n) => `step ${n} of the export`);
+  const large = toolResultStream(12, 4 * 1024 * KiB);
+  const nonAscii = progressStream(100_000, (n) => `étape ${n} – 処理中 ✓`);
+  process.stdout.write(
+    `streams: progress ${(small.length / 1e6).toFixed(1)} MB, tool results ${(large.length / 1e6).toFixed(1)} MB, ` +
+      `non-ASCII progress ${(nonAscii.length / 1e6).toFixed(1)} MB\n\n`,
+  );
+  const rows = [
+    measure('300k progress notifications', small, KiB, 5),
+    measure('300k progress notifications', small, 64 * KiB, 5),
+    measure('12 x 4 MB tool results', large, KiB, 5),
+    measure('12 x 4 MB tool results', large, 64 * KiB, 5),
+    measure('100k progress, non-ASCII', nonAscii, KiB, 5),
+    measure('100k progress, non-ASCII', nonAscii, 64 * KiB, 5),
+  ];
+  printTable(rows);
+  process.stdout.write(`\n${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+main();

@@ -1,0 +1,55 @@
+// Runs in Node (lab server and proxy): small helpers over node:http shared by both.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** The JSON-RPC error body the SDK transport sends with HTTP errors. */
+export function jsonRpcError(code: number, message: string): unknown {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+/** Listens on 127.0.0.1 (never another interface) and resolves the bound port. */
+export function listenOnLoopback(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Keeps the open sockets of a server so close() can end long-lived streams at once. */
+export function trackSockets(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/** Stops accepting, destroys every open socket, and resolves when the server has closed. */
+export function closeServer(server: Server, sockets: Set<Socket>): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    for (const socket of sockets) socket.destroy();
+    server.closeAllConnections();
+  });
+}
+
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionDelta } from '../protocol/records';
+import { FrameBuffer } from './buffer';
+
+const startOf = (id: string): ConnectionDelta => ({
+  kind: 'start',
+  conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 },
+});
+const chunkOf = (id: string, size: number): ConnectionDelta => ({ kind: 'chunk', id, t: 2, b64: 'A'.repeat(size) });
+const endOf = (id: string): ConnectionDelta => ({ kind: 'end', id, end: 'complete', endTime: 3 });
+const ids = (deltas: ConnectionDelta[]): string[] => [...new Set(deltas.map((d) => (d.kind === 'start' ? d.conn.id : d.id)))];
+
+describe('FrameBuffer', () => {
+  it('keeps every delta in order, grouped per connection', () => {
+    const buffer = new FrameBuffer();
+    const deltas = [startOf('a'), startOf('b'), chunkOf('a', 8), chunkOf('b', 8), endOf('a')];
+    for (const d of deltas) expect(buffer.add(d)).toBe('buffered');
+    expect(buffer.snapshot()).toEqual([deltas[0], deltas[2], deltas[4], deltas[1], deltas[3]]);
+  });
+
+  it('refuses deltas of connections it never saw start, duplicate starts, and deltas after the end', () => {
+    const buffer = new FrameBuffer();
+    expect(buffer.add(chunkOf('ghost', 4))).toBe('rejected');
+    buffer.add(startOf('a'));
+    expect(buffer.add(startOf('a'))).toBe('rejected');
+    buffer.add(endOf('a'));
+    expect(buffer.add(chunkOf('a', 4))).toBe('rejected');
+  });
+
+  it('over budget drops whole completed connections first, oldest first, and counts the bytes', () => {
+    const buffer = new FrameBuffer(3000);
+    buffer.add(startOf('old'));
+    buffer.add(chunkOf('old', 1000));
+    buffer.add(endOf('old'));
+    buffer.add(startOf('live'));
+    buffer.add(chunkOf('live', 1000));
+    buffer.add(startOf('newer'));
+    buffer.add(chunkOf('newer', 1000));
+    buffer.add(endOf('newer'));
+    expect(ids(buffer.snapshot())).toEqual(['live', 'newer']);
+    expect(buffer.droppedBytes).toBeGreaterThan(1000);
+    expect(buffer.bytes).toBeLessThanOrEqual(3000);
+  });
+
+  it('drops an open connection only when nothing completed is left, and relays its later deltas', () => {
+    const buffer = new FrameBuffer(1500);
+    buffer.add(startOf('live'));
+    buffer.add(chunkOf('live', 1000));
+    expect(buffer.add(chunkOf('live', 1000))).toBe('relay-only');
+    expect(buffer.snapshot()).toEqual([]);
+    expect(buffer.add(chunkOf('live', 10))).toBe('relay-only');
+    buffer.add(startOf('next'));
+    expect(ids(buffer.snapshot())).toEqual(['next']);
+  });
+
+  it('clear forgets everything and refuses later deltas of connections that were open', () => {
+    const buffer = new FrameBuffer();
+    buffer.add(startOf('open'));
+    buffer.add(startOf('done'));
+    buffer.add(endOf('done'));
+    buffer.clear();
+    expect(buffer.snapshot()).toEqual([]);
+    expect(buffer.add(chunkOf('open', 4))).toBe('rejected');
+    expect(buffer.add(startOf('fresh'))).toBe('buffered');
+  });
+
+  it('a smaller budget applies at once', () => {
+    const buffer = new FrameBuffer();
+    for (const id of ['a', 'b', 'c']) {
+      buffer.add(startOf(id));
+      buffer.add(chunkOf(id, 1000));
+      buffer.add(endOf(id));
+    }
+    buffer.setBudget(1500);
+    expect(ids(buffer.snapshot())).toEqual(['c']);
+  });
+});

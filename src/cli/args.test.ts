@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './args';
+
+describe('parseArgs', () => {
+  it('analyze with defaults', () => {
+    expect(parseArgs(['analyze', 'a.har'])).toEqual({
+      ok: true,
+      command: { kind: 'analyze', files: ['a.har'], json: false, failOn: 'error' },
+    });
+  });
+
+  it('analyze with every option, in both --flag value and --flag=value forms', () => {
+    expect(parseArgs(['analyze', '--json', 'a.har', '--fail-on', 'warning', '--chunks=c.ndjson'])).toEqual({
+      ok: true,
+      command: { kind: 'analyze', files: ['a.har'], json: true, failOn: 'warning', chunks: 'c.ndjson' },
+    });
+    expect(parseArgs(['analyze', '--fail-on=never', 'a', 'b', '-'])).toMatchObject({
+      command: { files: ['a', 'b', '-'], failOn: 'never' },
+    });
+  });
+
+  it('"--" ends the options, so a file may start with a dash', () => {
+    expect(parseArgs(['analyze', '--', '--json'])).toMatchObject({ command: { files: ['--json'], json: false } });
+  });
+
+  it('rules, help and version', () => {
+    expect(parseArgs(['rules'])).toEqual({ ok: true, command: { kind: 'rules', json: false } });
+    expect(parseArgs(['rules', '--json'])).toEqual({ ok: true, command: { kind: 'rules', json: true } });
+    expect(parseArgs(['--help'])).toEqual({ ok: true, command: { kind: 'help' } });
+    expect(parseArgs(['analyze', 'x', '-h'])).toEqual({ ok: true, command: { kind: 'help' } });
+    expect(parseArgs(['--version'])).toEqual({ ok: true, command: { kind: 'version' } });
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['inspect'], 'unknown command "inspect"'],
+    [['--verbose'], 'unknown option --verbose'],
+    [['analyze'], 'analyze needs at least one file'],
+    [['analyze', 'a', '--fail-on'], '--fail-on needs a value: error, warning, info or never'],
+    [['analyze', 'a', '--fail-on', 'fatal'], '--fail-on "fatal" is not one of error, warning, info, never'],
+    [['analyze', 'a', '--chunks'], '--chunks needs a file (chunks.ndjson)'],
+    [['analyze', 'a', 'b', '--chunks', 'c'], '--chunks applies to a single HAR file'],
+    [['analyze', 'a', '--jsn'], 'unknown option --jsn for analyze'],
+    [['analyze', 'a', '--json=yes'], 'unknown option --json=yes for analyze'],
+    [['rules', 'x'], 'unexpected argument x for rules'],
+  ])('%j is a usage error: %s', (argv, error) => {
+    expect(parseArgs(argv)).toEqual({ ok: false, error });
+  });
+});

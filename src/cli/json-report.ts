@@ -1,0 +1,99 @@
+// Runs in Node (CLI), pure: the stable `--json` document. Keys are written in a fixed order and are
+// present whether set or not (null when absent), except an event's `id` (only when the event carried
+// its own id field) and `retry` (only when set), as documented in README.
+import { findingToJson } from '../core/capture/format';
+import type { EndReason } from '../core/capture/model';
+import type { Finding } from '../core/guard/types';
+import type { Analysis, EventView, Era, IdScheme } from '../core/model/types';
+
+export interface JsonEvent {
+  type: string;
+  data: string;
+  lastEventId: string;
+  id?: string;
+  retry?: number;
+}
+
+export interface JsonConnection {
+  id: string;
+  method: string;
+  url: string;
+  status: number | null;
+  lastEventIdSent: string | null;
+  resumes: string | null;
+  end: EndReason;
+  bytes: number;
+}
+
+export interface JsonStream {
+  id: string;
+  kind: 'post' | 'get' | 'legacy';
+  connections: JsonConnection[];
+  events: JsonEvent[];
+}
+
+export interface JsonSession {
+  /** The session key: the Mcp-Session-Id when there is one, else a synthetic `origin#n` (findings' sessionKey). */
+  id: string;
+  era: Era;
+  idScheme: IdScheme;
+  streams: JsonStream[];
+}
+
+export interface JsonReport {
+  findings: Finding[];
+  sessions: JsonSession[];
+}
+
+export function toJsonReport(analysis: Analysis): JsonReport {
+  const connections = new Map(analysis.connections.map((c) => [c.id, c]));
+  const streams = new Map(analysis.streams.map((s) => [s.id, s]));
+  const eventsByStream = new Map<string, EventView[]>();
+  for (const event of analysis.events) {
+    const list = eventsByStream.get(event.streamId);
+    if (list) list.push(event);
+    else eventsByStream.set(event.streamId, [event]);
+  }
+  return {
+    findings: analysis.findings.map(findingToJson),
+    sessions: analysis.sessions.map((session) => ({
+      id: session.key,
+      era: session.era,
+      idScheme: session.idScheme,
+      streams: session.streamIds.flatMap((streamId) => {
+        const stream = streams.get(streamId);
+        if (!stream) return [];
+        return [
+          {
+            id: stream.id,
+            kind: stream.kind,
+            connections: stream.connectionIds.flatMap((connectionId) => {
+              const c = connections.get(connectionId);
+              if (!c) return [];
+              return [
+                {
+                  id: c.id,
+                  method: c.record.method,
+                  url: c.record.url,
+                  status: c.record.status ?? null,
+                  lastEventIdSent: c.lastEventIdSent ?? null,
+                  resumes: c.resumes ?? null,
+                  end: c.record.end,
+                  bytes: c.bytes,
+                },
+              ];
+            }),
+            events: (eventsByStream.get(stream.id) ?? []).map(eventToJson),
+          },
+        ];
+      }),
+    })),
+  };
+}
+
+function eventToJson(event: EventView): JsonEvent {
+  const out: JsonEvent = { type: event.type, data: event.data, lastEventId: event.lastEventId };
+  if (event.hasId) out.id = event.lastEventId;
+  if (event.retry !== undefined) out.retry = event.retry;
+  return out;
+}

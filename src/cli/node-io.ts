@@ -1,0 +1,58 @@
+// Runs in Node (CLI): the real CliIo over node:fs and node:process; the only file here that touches them.
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from './run';
+import { useColor } from './style';
+
+/**
+ * The package root: the nearest folder above this module whose package.json is ours. This module runs
+ * from src/cli (tsx, vitest) or bundled somewhere under dist/node, so the doc pages and the version
+ * resolve the same way in the repository and once installed.
+ */
+export function packageRoot(moduleUrl: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && readManifest(manifest).name === PACKAGE_NAME) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the ${PACKAGE_NAME} package above ${fileURLToPath(moduleUrl)}`);
+    dir = parent;
+  }
+}
+
+const PACKAGE_NAME = 'mcp-stream-inspector';
+
+function readManifest(path: string): { name?: unknown; version?: unknown } {
+  const manifest: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return typeof manifest === 'object' && manifest !== null ? manifest : {};
+}
+
+export function nodeIo(): CliIo {
+  const root = packageRoot();
+  return {
+    readFile: (path) => (path === '-' ? readStdin() : readFile(path)),
+    stdout: (text) => {
+      process.stdout.write(text);
+    },
+    stderr: (text) => {
+      process.stderr.write(text);
+    },
+    color: useColor(process.stdout.isTTY, process.env),
+    docPath: (ruleId) => join(root, 'src', 'core', 'guard', 'rules', `${ruleId}.md`),
+    version: packageVersion(root),
+  };
+}
+
+function packageVersion(root: string): string {
+  const { version } = readManifest(join(root, 'package.json'));
+  return typeof version === 'string' ? version : 'unknown';
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of process.stdin) parts.push(chunk as Uint8Array);
+  return Buffer.concat(parts);
+}

@@ -1,0 +1,167 @@
+// Runs in Node (CLI): the command runner. All I/O goes through `CliIo`, so tests drive it in-process.
+import { analyze } from '../core/analyze';
+import { InputError } from '../core/capture/errors';
+import { loadInput } from '../core/capture/load';
+import { rules } from '../core/guard';
+import type { Finding, Severity } from '../core/guard/types';
+import type { Analysis } from '../core/model/types';
+import { HELP, parseArgs, type Command, type FailOn } from './args';
+import { toJsonReport } from './json-report';
+import { formatRules, rulesToJson } from './rules-list';
+import { ansi, plain } from './style';
+import { countBySeverity, formatCounts, formatReport, type SeverityCounts } from './text-report';
+
+export interface CliIo {
+  /** Reads a file's bytes ("-" is standard input). Rejects with the system's reason when it cannot. */
+  readFile(path: string): Promise<Uint8Array>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Colour the human report (stdout is a terminal and NO_COLOR is unset). */
+  color: boolean;
+  /** Absolute path of a rule's doc page (src/core/guard/rules/<id>.md inside the package). */
+  docPath(ruleId: string): string;
+  version: string;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE_OR_INPUT = 2;
+export const EXIT_INTERNAL = 3;
+
+const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+
+/** 1 when any finding is at or above `failOn`, else 0. */
+export function findingsExitCode(findings: readonly Finding[], failOn: FailOn): number {
+  if (failOn === 'never') return EXIT_OK;
+  const threshold = RANK[failOn];
+  return findings.some((f) => RANK[f.severity] >= threshold) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`mcp-stream-inspector: ${parsed.error}\nRun "mcp-stream-inspector --help" for usage.\n`);
+    return EXIT_USAGE_OR_INPUT;
+  }
+  return runCommand(parsed.command, io);
+}
+
+async function runCommand(command: Command, io: CliIo): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+      io.stdout(HELP);
+      return EXIT_OK;
+    case 'version':
+      io.stdout(`${io.version}\n`);
+      return EXIT_OK;
+    case 'rules':
+      io.stdout(command.json ? `${JSON.stringify(rulesToJson(rules), null, 2)}\n` : formatRules(rules));
+      return EXIT_OK;
+    case 'analyze':
+      return analyzeFiles(command, io);
+  }
+}
+
+type FileOutcome =
+  | { file: string; ok: true; analysis: Analysis }
+  | { file: string; ok: false; code: number; error: { path: string; message: string } };
+
+async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: CliIo): Promise<number> {
+  let chunks: Companion | undefined;
+  if (command.chunks !== undefined) {
+    const read = await readText(command.chunks, io);
+    if (!read.ok) return EXIT_USAGE_OR_INPUT;
+    chunks = { file: command.chunks, text: read.text };
+  }
+  const outcomes: FileOutcome[] = [];
+  // One file at a time keeps memory bounded by the largest input, not the sum.
+  for (const file of command.files) outcomes.push(await analyzeFile(file, chunks, io));
+  if (command.json) writeJson(outcomes, io);
+  else writeText(outcomes, io);
+  let code = EXIT_OK;
+  for (const outcome of outcomes) {
+    const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
+    code = Math.max(code, fileCode);
+  }
+  return code;
+}
+
+/** The --chunks companion file. */
+interface Companion {
+  file: string;
+  text: string;
+}
+
+async function analyzeFile(file: string, chunks: Companion | undefined, io: CliIo): Promise<FileOutcome> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readFile(file);
+  } catch (error) {
+    const message = `cannot read: ${errorText(error)}`;
+    io.stderr(`mcp-stream-inspector: ${file}: ${message}\n`);
+    return { file, ok: false, code: EXIT_USAGE_OR_INPUT, error: { path: '', message } };
+  }
+  try {
+    const capture = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
+    return { file, ok: true, analysis: analyze(capture) };
+  } catch (error) {
+    if (error instanceof InputError) {
+      // Companion problems carry line paths ("line 12.offset"): name the companion file then.
+      const where = chunks && /^line \d+/.test(error.path) ? `${chunks.file} (chunks for ${file})` : file;
+      io.stderr(`mcp-stream-inspector: ${where}: ${error.message}\n`);
+      return { file, ok: false, code: EXIT_USAGE_OR_INPUT, error: { path: error.path, message: error.detail } };
+    }
+    // Anything else is a bug in the core: say so, keep going with the other files.
+    const message = `internal error: ${errorText(error)}`;
+    io.stderr(`mcp-stream-inspector: ${file}: ${message}\n${error instanceof Error ? (error.stack ?? '') : ''}\n`);
+    return { file, ok: false, code: EXIT_INTERNAL, error: { path: '', message } };
+  }
+}
+
+async function readText(file: string, io: CliIo): Promise<{ ok: true; text: string } | { ok: false }> {
+  try {
+    return { ok: true, text: new TextDecoder().decode(await io.readFile(file)) };
+  } catch (error) {
+    io.stderr(`mcp-stream-inspector: ${file}: cannot read: ${errorText(error)}\n`);
+    return { ok: false };
+  }
+}
+
+function writeJson(outcomes: FileOutcome[], io: CliIo): void {
+  if (outcomes.length === 1) {
+    const [only] = outcomes;
+    if (only?.ok) io.stdout(`${JSON.stringify(toJsonReport(only.analysis), null, 2)}\n`);
+    return;
+  }
+  const files = outcomes.map((o) =>
+    o.ok ? { file: o.file, ...toJsonReport(o.analysis) } : { file: o.file, error: o.error },
+  );
+  io.stdout(`${JSON.stringify({ files }, null, 2)}\n`);
+}
+
+function writeText(outcomes: FileOutcome[], io: CliIo): void {
+  const style = io.color ? ansi : plain;
+  const summaries = new Map(rules.map((r) => [r.id, r.summary]));
+  const options = { style, ruleSummary: (id: string) => summaries.get(id), docPath: io.docPath };
+  const total: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  let reported = 0;
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue; // already explained on stderr
+    if (reported > 0) io.stdout('\n');
+    io.stdout(formatReport(outcome.file, outcome.analysis, options));
+    const counts = countBySeverity(outcome.analysis.findings);
+    total.error += counts.error;
+    total.warning += counts.warning;
+    total.info += counts.info;
+    reported++;
+  }
+  if (outcomes.length > 1) {
+    const failed = outcomes.length - reported;
+    const unreadable = failed > 0 ? ` (${failed} could not be read)` : '';
+    io.stdout(`\ntotal over ${outcomes.length} files${unreadable}: ${formatCounts(total, style)}\n`);
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

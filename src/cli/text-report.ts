@@ -1,0 +1,118 @@
+// Runs in Node (CLI), pure: the human report, grouped by session, each finding with where it shows,
+// its rule's one-line explanation and the path of the rule's doc page.
+import type { Finding, Severity } from '../core/guard/types';
+import type { Analysis, SessionView } from '../core/model/types';
+import type { Style } from './style';
+
+export interface ReportOptions {
+  style: Style;
+  /** The rule's one-line summary, when the rule is known. */
+  ruleSummary(ruleId: string): string | undefined;
+  /** Absolute path of the rule's doc page. */
+  docPath(ruleId: string): string;
+}
+
+export type SeverityCounts = Record<Severity, number>;
+
+const SYMBOL: Record<Severity, string> = { error: '✖', warning: '⚠', info: 'ℹ' };
+const INDENT = '    ';
+const DETAIL = `${INDENT}  `;
+
+export function formatReport(file: string, analysis: Analysis, options: ReportOptions): string {
+  const { style } = options;
+  const lines = [style.bold(file)];
+  const bySession = groupFindings(analysis);
+  const eventCounts = new Map<string, number>();
+  for (const e of analysis.events) eventCounts.set(e.sessionKey, (eventCounts.get(e.sessionKey) ?? 0) + 1);
+  for (const session of analysis.sessions) {
+    lines.push(`  ${sessionHeader(session, eventCounts.get(session.key) ?? 0, style)}`);
+    const findings = bySession.get(session.key) ?? [];
+    if (findings.length === 0) lines.push(`${INDENT}${style.dim('no findings')}`);
+    for (const finding of findings) lines.push(...findingLines(finding, session.startTime, options));
+  }
+  const orphans = bySession.get(undefined) ?? [];
+  if (orphans.length > 0) {
+    lines.push(`  ${style.bold('(findings outside any session)')}`);
+    for (const finding of orphans) lines.push(...findingLines(finding, analysis.startTime, options));
+  }
+  if (analysis.sessions.length === 0 && orphans.length === 0) lines.push(`  ${style.dim('no MCP traffic found')}`);
+  lines.push(formatCounts(countBySeverity(analysis.findings), style));
+  return lines.join('\n') + '\n';
+}
+
+/** Findings per session key, in time order (findings without a time keep their place at the end). */
+function groupFindings(analysis: Analysis): Map<string | undefined, Finding[]> {
+  const known = new Set(analysis.sessions.map((s) => s.key));
+  const groups = new Map<string | undefined, Finding[]>();
+  for (const finding of analysis.findings) {
+    const key = finding.sessionKey !== undefined && known.has(finding.sessionKey) ? finding.sessionKey : undefined;
+    const list = groups.get(key);
+    if (list) list.push(finding);
+    else groups.set(key, [finding]);
+  }
+  for (const list of groups.values()) list.sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity));
+  return groups;
+}
+
+function sessionHeader(session: SessionView, events: number, style: Style): string {
+  const id = session.sessionId ?? '(no session)';
+  return [
+    style.bold(`session ${id}`),
+    session.origin,
+    `era ${session.era}`,
+    `ids ${session.idScheme}`,
+    [
+      plural(session.streamIds.length, 'stream'),
+      plural(session.connectionIds.length, 'connection'),
+      plural(events, 'event'),
+    ].join(', '),
+  ].join('  ');
+}
+
+function findingLines(finding: Finding, sessionStart: number, options: ReportOptions): string[] {
+  const { style } = options;
+  const color = finding.severity === 'error' ? style.red : finding.severity === 'warning' ? style.yellow : style.cyan;
+  const badge = color(`${SYMBOL[finding.severity]} ${finding.severity.padEnd(7)}`);
+  const lines = [`${INDENT}${badge} ${style.bold(finding.rule)}  ${finding.message}`];
+  const where = location(finding, sessionStart);
+  if (where) lines.push(DETAIL + style.dim(where));
+  const summary = options.ruleSummary(finding.rule);
+  if (summary) lines.push(DETAIL + summary);
+  lines.push(DETAIL + style.dim(`docs: ${options.docPath(finding.rule)}`));
+  return lines;
+}
+
+function location(finding: Finding, sessionStart: number): string {
+  const parts: string[] = [];
+  if (finding.streamId !== undefined) parts.push(`stream ${finding.streamId}`);
+  if (finding.connectionId !== undefined) parts.push(`connection ${finding.connectionId}`);
+  if (finding.eventId !== undefined) parts.push(`event id ${finding.eventId}`);
+  if (finding.byteOffset !== undefined) parts.push(`byte ${finding.byteOffset}`);
+  if (finding.time !== undefined) parts.push(`+${formatMs(finding.time - sessionStart)}`);
+  return parts.join(', ');
+}
+
+/** Milliseconds relative to the session start, one decimal. */
+export function formatMs(ms: number): string {
+  return `${(Math.round(ms * 10) / 10).toFixed(1)} ms`;
+}
+
+export function countBySeverity(findings: readonly Finding[]): SeverityCounts {
+  const counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+export function formatCounts(counts: SeverityCounts, style: Style): string {
+  const errors = plural(counts.error, 'error');
+  const warnings = plural(counts.warning, 'warning');
+  return [
+    counts.error ? style.red(errors) : errors,
+    counts.warning ? style.yellow(warnings) : warnings,
+    `${counts.info} info`,
+  ].join(', ');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InputError } from './errors';
+import { serializeCapture } from './format';
+import { loadInput } from './load';
+import { sampleCapture } from './samples.fixture';
+
+const enc = new TextEncoder();
+const tornHar = readFileSync(new URL('./testdata/torn-replay-boundary-sdk-inmemory/capture.har', import.meta.url));
+const tornNdjson = readFileSync(new URL('./testdata/torn-replay-boundary-sdk-inmemory/chunks.ndjson', import.meta.url), 'utf8');
+
+function loadError(bytes: Uint8Array, name: string, options?: { chunksNdjson?: string }): InputError {
+  try {
+    loadInput(bytes, name, options);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('expected loadInput to fail');
+}
+
+describe('loadInput sniffs the content, not the name', () => {
+  it('capture v1, whatever the file is called', () => {
+    const bytes = enc.encode(serializeCapture(sampleCapture()));
+    expect(loadInput(bytes, 'capture.json')).toEqual(sampleCapture());
+    expect(loadInput(bytes, 'saved.txt')).toEqual(sampleCapture());
+  });
+
+  it('HAR, with a BOM and leading whitespace, and with its chunks companion', () => {
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, 0x0a, ...tornHar]);
+    expect(loadInput(withBom, 'export').connections.map((c) => c.method)).toEqual(['POST', 'POST', 'GET', 'POST', 'GET', 'DELETE']);
+    const split = loadInput(tornHar, 'capture.har', { chunksNdjson: tornNdjson });
+    expect(split.connections[3]!.chunks).toHaveLength(4);
+  });
+
+  it('raw event streams, with or without a saved head, whatever the name', () => {
+    expect(loadInput(enc.encode('\n: keepalive\nid: 1\ndata: {}\n\n'), 'stream.json').connections[0]!.source).toBe('raw');
+    expect(loadInput(enc.encode('data: x\n\n'), 'a').connections[0]!.url).toBe('file://a');
+    expect(loadInput(enc.encode('HTTP/1.1 200 OK\r\n\r\nevent: message\ndata: {}\n\n'), 'b').connections[0]!.status).toBe(200);
+  });
+
+  it.each<[string, Uint8Array, string, RegExp]>([
+    ['an empty file', enc.encode(' \n'), 'x.sse', /^empty input/],
+    ['JSON that is neither', enc.encode('{"hello": "world"}'), 'x.json', /^a JSON object that is neither an mcp-stream-inspector capture \(no "format" field\) nor a HAR \(no "log" field\)$/],
+    ['a JSON array', enc.encode('[1, 2]'), 'x', /^JSON \(array\) that is neither/],
+    ['a truncated .har', enc.encode('{"log": {"entries": [{'), 'x.har', /^malformed JSON at end of input/],
+    ['a .har that is not JSON at all', enc.encode('hello'), 'x.har', /^malformed JSON at line 1, column 1/],
+    ['plain text', enc.encode('hello world\nsecond line'), 'notes.txt', /^not a capture, HAR or event stream: the first line \("hello world"\)/],
+    ['invalid UTF-8 in JSON', new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 'x.json', /^invalid UTF-8 at byte offset 6$/],
+  ])('rejects %s with a precise message', (_name, bytes, name, message) => {
+    expect(loadError(bytes, name).message).toMatch(message);
+  });
+
+  it('rejects a chunks companion for input that is not a HAR', () => {
+    const capture = enc.encode(serializeCapture(sampleCapture()));
+    expect(loadError(capture, 'c.json', { chunksNdjson: '' }).message).toMatch(/applies to HAR input only, and this is a capture file/);
+    expect(loadError(enc.encode('data: x\n\n'), 's', { chunksNdjson: '' }).message).toMatch(/applies to HAR input only, and this is a raw event stream/);
+  });
+
+  it('stays linear on a large capture', () => {
+    const big = sampleCapture();
+    const payload = new Uint8Array(4 * 1024 * 1024).fill(0x61);
+    big.connections[0]!.chunks = Array.from({ length: 8 }, (_, i) => ({ t: i, bytes: payload }));
+    const bytes = enc.encode(serializeCapture(big));
+    const started = performance.now();
+    const loaded = loadInput(bytes, 'big.json');
+    expect(loaded.connections[0]!.chunks.reduce((n, c) => n + c.bytes.length, 0)).toBe(32 * 1024 * 1024);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,39 @@
+// Runs anywhere (pure core): the library entry, `import { analyze } from 'mcp-stream-inspector'`.
+// Touches no window, document, chrome, browser or node: APIs.
+export { analyze } from './analyze';
+export { rules } from './guard';
+export { SseParser } from './sse';
+
+export { InputError } from './capture/errors';
+export { parseCapture, serializeCapture, SUPPORTED_CAPTURE_VERSIONS } from './capture/format';
+export { exportHar, importHar, type HarImportOptions } from './capture/har';
+export { importRawStream } from './capture/raw';
+export { loadInput, type InputKind, type LoadOptions } from './capture/load';
+export { decodeBase64, encodeBase64 } from './capture/base64';
+
+export {
+  CAPTURE_FORMAT,
+  CAPTURE_VERSION,
+  TOOL_NAME,
+  type BodyChunk,
+  type Capture,
+  type ConnectionRecord,
+  type EndReason,
+  type HttpHeader,
+  type RecordSource,
+} from './capture/model';
+export type { SseEvent, SseTail } from './sse/types';
+export type {
+  Analysis,
+  ConnectionRole,
+  ConnectionView,
+  Era,
+  EventView,
+  IdScheme,
+  JsonRpcId,
+  JsonRpcMessage,
+  Model,
+  SessionView,
+  StreamView,
+} from './model/types';
+export type { Finding, Rule, RuleMeta, Severity } from './guard/types';

@@ -1,0 +1,140 @@
+// Panel: the events table, virtualized: fixed row height, only the rows in view are in the DOM.
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Severity } from '../../core/guard/types';
+import { useElementHeight } from '../hooks/useElementSize';
+import { eventCells, positionOf } from '../view/eventRows';
+import { middleEllipsis } from '../view/format';
+import type { PanelView } from '../view/model';
+import { moveIndex, scrollToReveal, virtualWindow } from '../view/virtualWindow';
+
+export const EVENT_ROW_HEIGHT = 20;
+
+export interface EventsTableProps {
+  view: PanelView;
+  rows: readonly number[];
+  shown: Record<Severity, boolean>;
+  selectedEvent: number | undefined;
+  onSelectEvent(eventIndex: number): void;
+  onSelectFinding(findingIndex: number): void;
+}
+
+export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, onSelectFinding }: EventsTableProps) {
+  const [bodyRef, height] = useElementHeight<HTMLDivElement>();
+  const [scrollTop, setScrollTop] = useState(0);
+  const focusPosition = useRef<number | undefined>(undefined);
+  const selectedPosition = selectedEvent !== undefined ? positionOf(rows, selectedEvent) : -1;
+
+  const scrollTo = (top: number) => {
+    const body = bodyRef.current;
+    if (!body || top === body.scrollTop) return;
+    body.scrollTop = top;
+    setScrollTop(body.scrollTop);
+  };
+
+  // Reveal the selection wherever it was made (timeline, findings, keyboard).
+  useEffect(() => {
+    if (selectedPosition >= 0) scrollTo(scrollToReveal(selectedPosition, bodyRef.current?.scrollTop ?? 0, height, EVENT_ROW_HEIGHT));
+  }, [selectedPosition, height]);
+
+  useEffect(() => {
+    const position = focusPosition.current;
+    if (position === undefined) return;
+    focusPosition.current = undefined;
+    bodyRef.current?.querySelector<HTMLElement>(`[data-position="${position}"]`)?.focus();
+  });
+
+  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const next = moveIndex(e.key, selectedPosition >= 0 ? selectedPosition : undefined, rows.length, Math.floor(height / EVENT_ROW_HEIGHT) - 1);
+    if (next === undefined) return;
+    e.preventDefault();
+    const eventIndex = rows[next];
+    if (eventIndex === undefined) return;
+    focusPosition.current = next;
+    onSelectEvent(eventIndex);
+  };
+
+  const win = virtualWindow(scrollTop, height, EVENT_ROW_HEIGHT, rows.length);
+  const visible: JSX.Element[] = [];
+  for (let position = win.first; position < win.last; position++) {
+    const event = view.analysis.events[rows[position] as number];
+    if (!event) continue;
+    const cells = eventCells(view, event, shown);
+    const selected = event.index === selectedEvent;
+    visible.push(
+      <div
+        key={event.index}
+        role="row"
+        data-testid="event-row"
+        data-position={position}
+        data-event-index={event.index}
+        aria-selected={selected}
+        tabIndex={selected || (selectedPosition < 0 && position === win.first) ? 0 : -1}
+        class={`grid-row ${selected ? 'selected' : ''} ${position % 2 ? 'odd' : ''}`}
+        onClick={() => onSelectEvent(event.index)}
+      >
+        <span role="gridcell" class="c-time num">{cells.time}</span>
+        <span role="gridcell" class="c-stream mono" title={`stream ${event.streamId}, connection ${event.connectionId}`}>
+          {cells.stream}
+          <span class="dim">/{event.connectionId}</span>
+        </span>
+        <span role="gridcell" class="c-id mono" title={cells.id}>
+          {middleEllipsis(cells.id, 26)}
+        </span>
+        <span role="gridcell" class="c-type">{cells.type}</span>
+        <span role="gridcell" class="c-size num">{cells.size}</span>
+        <span role="gridcell" class={`c-method ${cells.methodKind}`} title={event.parseError ?? cells.method}>
+          {cells.method}
+        </span>
+        <span role="gridcell" class="c-findings">
+          {cells.findings.map((f) => (
+            <button
+              type="button"
+              key={f.index}
+              tabIndex={-1}
+              class={`badge sev-${f.severity}`}
+              data-rule={f.rule}
+              title={f.message}
+              onClick={(e) => {
+                e.stopPropagation();
+                onSelectFinding(f.index);
+              }}
+            >
+              {f.rule}
+            </button>
+          ))}
+        </span>
+      </div>,
+    );
+  }
+
+  return (
+    <section class="events" aria-label="Events">
+      <div class="grid-head" role="row">
+        <span class="c-time num">Time (ms)</span>
+        <span class="c-stream">Stream</span>
+        <span class="c-id">ID</span>
+        <span class="c-type">Type</span>
+        <span class="c-size num">Size</span>
+        <span class="c-method">Method / id</span>
+        <span class="c-findings">Findings</span>
+      </div>
+      <div
+        ref={bodyRef}
+        class="grid-body"
+        role="grid"
+        aria-label={`${rows.length} events`}
+        aria-rowcount={rows.length}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div class="grid-spacer" style={{ height: `${win.height}px` }}>
+          <div class="grid-window" style={{ transform: `translateY(${win.offset}px)` }}>
+            {visible}
+          </div>
+        </div>
+        {rows.length === 0 ? <div class="grid-empty">No events{view.analysis.events.length > 0 ? ' match the filter' : ' yet'}.</div> : null}
+      </div>
+    </section>
+  );
+}

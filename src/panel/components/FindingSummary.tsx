@@ -1,0 +1,37 @@
+// Panel: the head of a selected finding: severity, rule id, message, and what it points at.
+import type { Finding } from '../../core/guard/types';
+import type { FindingTarget } from '../view/model';
+import { SeverityIcon } from './Icon';
+
+export interface FindingSummaryProps {
+  finding: Finding;
+  target: FindingTarget | undefined;
+  onSelectEvent(index: number): void;
+  onSelectConnection(id: string): void;
+}
+
+export function FindingSummary({ finding, target, onSelectEvent, onSelectConnection }: FindingSummaryProps) {
+  return (
+    <div class={`finding-head sev-${finding.severity}`}>
+      <div class="finding-title">
+        <SeverityIcon severity={finding.severity} />
+        <span class="mono rule-id">{finding.rule}</span>
+        <span class="dim">{finding.severity}</span>
+      </div>
+      <p class="finding-message selectable">{finding.message}</p>
+      <p class="finding-where dim">
+        {target?.eventIndex !== undefined ? (
+          <button type="button" class="link" onClick={() => onSelectEvent(target.eventIndex as number)}>
+            Show the event
+          </button>
+        ) : null}
+        {target?.connectionId !== undefined ? (
+          <button type="button" class="link" onClick={() => onSelectConnection(target.connectionId as string)}>
+            Show connection {target.connectionId}
+          </button>
+        ) : null}
+        {finding.byteOffset !== undefined ? <span class="num">at byte {finding.byteOffset}</span> : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// Panel: the sessions column: id, era, origin, counts and the worst finding; picks which session the rest shows.
+import type { JSX } from 'preact';
+import { formatClock, shortId } from '../view/format';
+import type { SessionRow } from '../view/model';
+import { moveIndex } from '../view/virtualWindow';
+import { SeverityIcon } from './Icon';
+
+export interface SessionListProps {
+  rows: SessionRow[];
+  totalEvents: number;
+  selected: string | undefined;
+  onSelect(sessionKey: string | undefined): void;
+}
+
+export function SessionList({ rows, totalEvents, selected, onSelect }: SessionListProps) {
+  // Row 0 is "All sessions"; row i+1 is rows[i].
+  const keys: Array<string | undefined> = [undefined, ...rows.map((r) => r.key)];
+  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const next = moveIndex(e.key, keys.indexOf(selected), keys.length, 10);
+    if (next === undefined) return;
+    e.preventDefault();
+    onSelect(keys[next]);
+    (e.currentTarget.querySelectorAll<HTMLElement>('[role=option]')[next])?.focus();
+  };
+  return (
+    <div class="sessions" role="listbox" aria-label="Sessions" onKeyDown={onKeyDown}>
+      <div class="pane-title">Sessions</div>
+      <div
+        role="option"
+        aria-selected={selected === undefined}
+        tabIndex={selected === undefined ? 0 : -1}
+        class={`session all ${selected === undefined ? 'selected' : ''}`}
+        onClick={() => onSelect(undefined)}
+      >
+        <span class="session-id">All sessions</span>
+        <span class="session-meta num">{totalEvents.toLocaleString('en-US')} events</span>
+      </div>
+      {rows.map((row) => {
+        const s = row.session;
+        const id = s.sessionId ?? s.key;
+        const isSelected = selected === row.key;
+        const findings = row.counts.error + row.counts.warning + row.counts.info;
+        return (
+          <div
+            key={row.key}
+            role="option"
+            aria-selected={isSelected}
+            tabIndex={isSelected ? 0 : -1}
+            data-testid="session-row"
+            data-session-id={id}
+            title={`${id}\n${s.endpoint}\nstarted ${formatClock(s.startTime)}`}
+            class={`session ${isSelected ? 'selected' : ''}`}
+            onClick={() => onSelect(row.key)}
+          >
+            <span class="session-line">
+              <span class="session-id mono">{s.sessionId ? shortId(s.sessionId) : 'no session id'}</span>
+              <span class="session-era">{s.era}</span>
+              <span class="session-worst">
+                {row.worst ? (
+                  <>
+                    <SeverityIcon severity={row.worst} title={`${findings} finding${findings === 1 ? '' : 's'}, worst: ${row.worst}`} />
+                    <span class="num">{findings}</span>
+                  </>
+                ) : (
+                  <span class="ok" title="No findings">✓</span>
+                )}
+              </span>
+            </span>
+            <span class="session-meta">{hostOf(s.origin)}</span>
+            <span class="session-meta num">
+              {row.streams} str · {row.connections} conn · {row.events} ev
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function hostOf(origin: string): string {
+  return origin.replace(/^https?:\/\//, '');
+}

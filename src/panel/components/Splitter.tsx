@@ -1,0 +1,37 @@
+// Panel: a drag handle between two panes (keyboard: arrows move it by 10 px).
+import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
+
+export function Splitter({ axis, label, onResize }: { axis: 'x' | 'y'; label: string; onResize(delta: number): void }) {
+  const last = useRef<number | undefined>(undefined);
+  const position = (e: PointerEvent) => (axis === 'x' ? e.clientX : e.clientY);
+  const onPointerDown = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    last.current = position(e);
+  };
+  const onPointerMove = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+    if (last.current === undefined) return;
+    const now = position(e);
+    onResize(now - last.current);
+    last.current = now;
+  };
+  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowLeft: -10, ArrowUp: -10, ArrowRight: 10, ArrowDown: 10 }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    onResize(step);
+  };
+  return (
+    <div
+      class={`splitter splitter-${axis}`}
+      role="separator"
+      aria-orientation={axis === 'x' ? 'vertical' : 'horizontal'}
+      aria-label={label}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => (last.current = undefined)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}

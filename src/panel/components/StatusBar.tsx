@@ -1,0 +1,29 @@
+// Panel: the summary line at the bottom, as in the Network panel, plus what the panel could not capture.
+import type { PanelState } from '../state/store';
+import { formatBytes } from '../view/format';
+import type { Derived } from '../hooks/useDerived';
+
+export function StatusBar({ state, derived, shownEvents }: { state: PanelState; derived: Derived | undefined; shownEvents: number }) {
+  const a = derived?.view.analysis;
+  const parts: string[] = [];
+  if (a) {
+    parts.push(`${a.sessions.length} session${a.sessions.length === 1 ? '' : 's'}`);
+    parts.push(`${a.connections.length} connection${a.connections.length === 1 ? '' : 's'}`);
+    parts.push(shownEvents === a.events.length ? `${a.events.length.toLocaleString('en-US')} events` : `${shownEvents.toLocaleString('en-US')} / ${a.events.length.toLocaleString('en-US')} events`);
+    parts.push(`analysed in ${derived.costMs < 10 ? derived.costMs.toFixed(1) : Math.round(derived.costMs)} ms`);
+  }
+  return (
+    <div class="status-bar num">
+      <span>{parts.join(' · ')}</span>
+      {state.pageUrl && state.source.kind === 'live' ? (
+        <span class="dim status-page" title={state.pageUrl}>
+          {state.pageUrl}
+        </span>
+      ) : null}
+      {state.droppedBytes > 0 ? (
+        <span class="status-warn">The tab's buffer dropped {formatBytes(state.droppedBytes)} before the panel attached: reload the page to capture from the start.</span>
+      ) : null}
+      {state.records.orphanDeltas > 0 ? <span class="status-warn">{state.records.orphanDeltas} updates for unknown connections were dropped.</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+// Panel: the timeline: a lane per stream, a row per connection, event ticks, torn tails, reconnect links, findings.
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Resolved } from '../view/selection';
+import { ensureVisible, fitWindow, panBy, tOf, zoomAround, type TimeWindow } from '../view/timeWindow';
+import { hitTest, type TimelineHit } from '../view/timelineHit';
+import { GROUP_HEADER_HEIGHT, ROW_HEIGHT, type TimelineLayout } from '../view/timeline';
+import { formatDuration } from '../view/format';
+import { Icon } from './Icon';
+import { TimelineAxis } from './TimelineAxis';
+import { TimelinePlot } from './TimelinePlot';
+import { useElementWidth } from '../hooks/useElementWidth';
+
+export interface TimelineProps {
+  layout: TimelineLayout;
+  /** Axis labels count from here (the session start). */
+  origin: number;
+  resolved: Resolved;
+  onHit(hit: TimelineHit): void;
+}
+
+const WHEEL_ZOOM = 0.0015;
+
+export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
+  const [plotRef, width] = useElementWidth<HTMLDivElement>();
+  // undefined = follow: the window tracks the whole capture as it grows; any zoom or pan pins it.
+  const [pinned, setPinned] = useState<TimeWindow | undefined>(undefined);
+  const bounds = useMemo(() => fitWindow(layout.start, layout.end), [layout.start, layout.end]);
+  const view = pinned ?? bounds;
+  const drag = useRef<{ x: number; window: TimeWindow; moved: boolean; id: number } | undefined>(undefined);
+
+  useEffect(() => {
+    if (pinned && resolved.time !== undefined) setPinned((w) => (w ? ensureVisible(w, resolved.time as number, bounds) : w));
+    // Only a new selection moves the view, not every re-analysis.
+  }, [resolved.time, resolved.eventIndex, resolved.findingIndex, resolved.connectionId]);
+
+  const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));
+  const pan = (fraction: number) => setPinned(panBy(view, fraction * (view.to - view.from), bounds));
+
+  const onWheel = (e: JSX.TargetedWheelEvent<HTMLDivElement>) => {
+    if (width <= 0) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const horizontal = e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
+    e.preventDefault();
+    if (horizontal) pan((e.shiftKey ? e.deltaY : e.deltaX) / width);
+    else zoom(Math.exp(e.deltaY * WHEEL_ZOOM * (e.ctrlKey ? 2 : 1)), tOf(view, width, e.clientX - rect.left));
+  };
+  const onPointerDown = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, window: view, moved: false, id: e.pointerId };
+  };
+  const onPointerMove = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId || width <= 0) return;
+    const dx = e.clientX - d.x;
+    if (!d.moved && Math.abs(dx) < 3) return;
+    if (!d.moved) e.currentTarget.setPointerCapture(e.pointerId);
+    d.moved = true;
+    setPinned(panBy(d.window, (-dx / width) * (d.window.to - d.window.from), bounds));
+  };
+  const onPointerUp = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = undefined;
+    if (!d || d.moved) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const hit = hitTest(layout, view, width, e.clientX - rect.left, e.clientY - rect.top);
+    if (hit) onHit(hit);
+  };
+  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const actions: Record<string, () => void> = {
+      '+': () => zoom(0.5),
+      '=': () => zoom(0.5),
+      '-': () => zoom(2),
+      '0': () => setPinned(undefined),
+      ArrowLeft: () => pan(-0.1),
+      ArrowRight: () => pan(0.1),
+    };
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+
+  return (
+    <section class="timeline" data-testid="timeline" aria-label="Timeline">
+      <div class="pane-header">
+        <span class="pane-title">Timeline</span>
+        <span class="pane-hint num">{formatDuration(view.to - view.from)} shown</span>
+        <span class="tb-spacer" />
+        <button type="button" class="tb-button" title="Zoom in (+)" onClick={() => zoom(0.5)}>
+          <Icon name="zoom-in" />
+        </button>
+        <button type="button" class="tb-button" title="Zoom out (−)" onClick={() => zoom(2)}>
+          <Icon name="zoom-out" />
+        </button>
+        <button type="button" class={`tb-button ${pinned ? '' : 'on'}`} title="Fit all and follow (0)" aria-pressed={!pinned} onClick={() => setPinned(undefined)}>
+          <Icon name="fit" />
+        </button>
+      </div>
+      <div class="tl-body">
+        <div class="tl-labels-head" />
+        <div class="tl-axis-wrap">
+          <TimelineAxis window={view} origin={origin} width={width} />
+        </div>
+        <div class="tl-scroll">
+          <div class="tl-labels" style={{ height: `${layout.height}px` }}>
+            {layout.groups.map((g) => (
+              <div key={`g${g.sessionKey}`} class="tl-group-label" style={{ top: `${g.y}px`, height: `${GROUP_HEADER_HEIGHT}px` }} title={g.sessionKey}>
+                {g.label}
+              </div>
+            ))}
+            {layout.rows.map((row) => (
+              <div
+                key={row.connectionId}
+                class={`tl-row-label ${resolved.connectionId === row.connectionId ? 'selected' : ''}`}
+                style={{ top: `${row.y}px`, height: `${ROW_HEIGHT}px` }}
+                title={`${row.label} (${row.connectionId})`}
+                onClick={() => onHit({ kind: 'connection', connectionId: row.connectionId })}
+              >
+                {row.label}
+              </div>
+            ))}
+          </div>
+          <div
+            ref={plotRef}
+            class="tl-plot"
+            tabIndex={0}
+            role="img"
+            aria-label="Connections over time. Wheel or +/- to zoom, drag or arrows to pan, 0 to fit; click to select."
+            style={{ height: `${layout.height}px` }}
+            onWheel={onWheel}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onKeyDown={onKeyDown}
+          >
+            {width > 0 ? <TimelinePlot layout={layout} origin={origin} window={view} width={width} resolved={resolved} /> : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// Panel: the SVG of the timeline rows. Everything here is geometry; the layout and window decide what is where.
+import type { Resolved } from '../view/selection';
+import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
+import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
+import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
+import { middleEllipsis } from '../view/format';
+import { gridLines } from './TimelineAxis';
+
+interface PlotProps {
+  layout: TimelineLayout;
+  origin: number;
+  window: TimeWindow;
+  width: number;
+  resolved: Resolved;
+}
+
+export function TimelinePlot({ layout, origin, window, width, resolved }: PlotProps) {
+  const x = (t: number) => xOf(window, width, t);
+  const selectedRow = layout.rows.findIndex((r) => r.connectionId === resolved.connectionId);
+  return (
+    <svg class="tl-svg" width={width} height={layout.height}>
+      <defs>
+        <pattern id="tl-hatch" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="4" height="4" class="tl-hatch-bg" />
+          <line x1="0" y1="0" x2="0" y2="4" class="tl-hatch-line" />
+        </pattern>
+        <marker id="tl-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="6" markerHeight="6" orient="auto">
+          <path d="M0 0 6 3 0 6Z" class="tl-arrow-head" />
+        </marker>
+      </defs>
+      {gridLines(window, origin, width).map((gx) => (
+        <line key={gx} class="tl-grid" x1={gx} x2={gx} y1="0" y2={layout.height} />
+      ))}
+      {selectedRow >= 0 ? <rect class="tl-row-selected" x="0" width={width} y={layout.rows[selectedRow]?.y} height={ROW_HEIGHT} /> : null}
+      {layout.lanes.map((lane) => (
+        <line key={lane.key} class="tl-lane-sep" x1="0" x2={width} y1={lane.y + lane.height + LANE_GAP / 2 + 0.5} y2={lane.y + lane.height + LANE_GAP / 2 + 0.5} />
+      ))}
+      {layout.rows.map((row) => (
+        <Row key={row.connectionId} row={row} x={x} window={window} width={width} selectedEvent={resolved.eventIndex} />
+      ))}
+      {layout.links.map((link) => {
+        const from = layout.rows[link.fromRow];
+        const to = layout.rows[link.toRow];
+        if (!from || !to) return null;
+        const x0 = Math.max(x(link.fromTime), from.torn ? x(from.torn.from) + MIN_TORN_WIDTH : -Infinity) + 3;
+        const x1 = x(link.toTime);
+        const y0 = from.y + BAR_TOP + BAR_HEIGHT / 2;
+        const y1 = to.y + BAR_TOP + BAR_HEIGHT / 2;
+        const elbow = Math.min(x0 + 6, Math.max(x1 - 4, x0));
+        const label = link.lastEventId !== undefined ? `Last-Event-ID ${middleEllipsis(link.lastEventId, 30)}` : 'resumed (no Last-Event-ID)';
+        return (
+          <g key={`${link.fromRow}-${link.toRow}`} class="tl-link" data-testid="reconnect-link" data-last-event-id={link.lastEventId ?? ''}>
+            <title>{`${from.connectionId} → ${to.connectionId}: resumed with Last-Event-ID ${link.lastEventId ?? '(none)'}`}</title>
+            <path d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`} class="tl-link-path" marker-end="url(#tl-arrow)" />
+            <text x={elbow + 8} y={y0 + 4} class="tl-link-label">
+              {label}
+            </text>
+          </g>
+        );
+      })}
+      {layout.markers.map((m) => {
+        const row = layout.rows[m.rowIndex];
+        if (!row) return null;
+        const mx = Math.round(x(m.time)) + 0.5;
+        const selected = resolved.findingIndex === m.findingIndex;
+        return (
+          <path
+            key={m.findingIndex}
+            class={`tl-marker sev-${m.severity} ${selected ? 'selected' : ''}`}
+            d={`M${mx - 4.5} ${row.y + 0.5} H${mx + 4.5} L${mx} ${row.y + MARKER_BOTTOM}Z`}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+function Row({ row, x, window, width, selectedEvent }: { row: TimelineRow; x: (t: number) => number; window: TimeWindow; width: number; selectedEvent: number | undefined }) {
+  const top = row.y + BAR_TOP;
+  const x0 = x(row.start);
+  const xEnd = Math.max(x(row.end), x0 + 1);
+  const failed = row.status !== undefined && (row.status < 200 || row.status >= 300);
+  const cut = row.endReason === 'network-error' || row.endReason === 'aborted';
+  const tornX0 = row.torn ? x(row.torn.from) : undefined;
+  const tornX1 = tornX0 !== undefined ? Math.max(xEnd, tornX0 + MIN_TORN_WIDTH) : undefined;
+  const bodyEnd = tornX0 ?? xEnd;
+  const xHead = row.responseTime !== undefined ? Math.min(Math.max(x(row.responseTime), x0), bodyEnd) : x0;
+  let ticks = '';
+  for (const [tx] of pixelTicks(row.ticks, window, width)) ticks += `M${tx + 0.5} ${top}v${BAR_HEIGHT}`;
+  const selectedTick = selectedEvent !== undefined ? row.tickEvents.indexOf(selectedEvent) : -1;
+  const selectedX = selectedTick >= 0 ? Math.round(x(row.ticks[selectedTick] as number)) + 0.5 : undefined;
+  const classes = ['tl-bar', failed ? 'failed' : '', row.endReason === 'open' ? 'open' : ''].join(' ');
+  return (
+    <g class="tl-row" data-connection={row.connectionId}>
+      {xHead > x0 ? <rect class="tl-wait" x={x0} y={top} width={xHead - x0} height={BAR_HEIGHT} /> : null}
+      <rect class={classes} x={xHead} y={top} width={Math.max(1, bodyEnd - xHead)} height={BAR_HEIGHT} />
+      {tornX0 !== undefined && tornX1 !== undefined ? (
+        <rect class="tl-torn" x={tornX0} y={top} width={tornX1 - tornX0} height={BAR_HEIGHT}>
+          <title>{`Torn: ${row.torn?.bytes ?? 0} bytes of an undispatched event when the connection ended`}</title>
+        </rect>
+      ) : null}
+      {ticks ? <path class="tl-ticks" d={ticks} /> : null}
+      {selectedX !== undefined ? <path class="tl-tick-selected" d={`M${selectedX} ${top - 2}v${BAR_HEIGHT + 4}`} /> : null}
+      {cut ? <path class="tl-cut" d={`M${(tornX1 ?? xEnd) + 1} ${top + 1}l4 ${BAR_HEIGHT - 2}m0 -${BAR_HEIGHT - 2}l-4 ${BAR_HEIGHT - 2}`} /> : null}
+    </g>
+  );
+}

@@ -1,0 +1,27 @@
+// Panel: file export (blob + anchor download) and import (file input or drop) plumbing.
+
+export type ExportKind = 'capture' | 'har';
+
+/** mcp-capture-2026-11-29T15-54-48.json / .har, in local time: sorts by name, no characters files dislike. */
+export function exportFileName(kind: ExportKind, date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
+  return `mcp-capture-${stamp}.${kind === 'capture' ? 'json' : 'har'}`;
+}
+
+export function downloadText(text: string, fileName: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export async function readFileBytes(file: File): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}

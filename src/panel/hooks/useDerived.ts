@@ -1,0 +1,50 @@
+// Panel: recomputes the analysis from raw records, throttled while streaming (see analysisDelay).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { analyze } from '../../core/analyze';
+import { recordsToCapture } from '../state/capture';
+import type { RecordsState } from '../state/records';
+import { analysisDelay } from '../state/throttle';
+import { buildPanelView, type PanelView } from '../view/model';
+
+export interface Derived {
+  view: PanelView;
+  records: RecordsState;
+  /** Milliseconds the last analysis took (shown in the status line; 100k events is the yardstick). */
+  costMs: number;
+}
+
+export interface DerivedState {
+  derived?: Derived;
+  error?: string;
+}
+
+export function useDerived(records: RecordsState, toolVersion: string): DerivedState {
+  const [state, setState] = useState<DerivedState>({});
+  const latest = useRef(records);
+  latest.current = records;
+  const timing = useRef<{ lastRun: number; lastCost: number; timer?: ReturnType<typeof setTimeout> }>({ lastRun: -Infinity, lastCost: 0 });
+
+  useEffect(() => {
+    const t = timing.current;
+    if (t.timer !== undefined) return; // the scheduled run reads the latest records
+    const run = () => {
+      t.timer = undefined;
+      const input = latest.current;
+      const begun = performance.now();
+      try {
+        const analysis = analyze(recordsToCapture(input, { toolVersion, createdAt: Date.now() }));
+        const view = buildPanelView(analysis);
+        t.lastCost = performance.now() - begun;
+        setState({ derived: { view, records: input, costMs: t.lastCost } });
+      } catch (error) {
+        t.lastCost = performance.now() - begun;
+        setState((s) => ({ ...s, error: `Analysis failed: ${error instanceof Error ? error.message : String(error)}` }));
+      }
+      t.lastRun = performance.now();
+    };
+    t.timer = setTimeout(run, analysisDelay(performance.now() - t.lastRun, t.lastCost));
+  }, [records, toolVersion]);
+
+  useEffect(() => () => clearTimeout(timing.current.timer), []);
+  return state;
+}

@@ -1,0 +1,59 @@
+// Page MAIN world: one recorded connection. Body branches (the response and its clones) offer the bytes they
+// deliver to the page; the record keeps each byte once, at the time it first reached the page.
+import type { HttpHeader } from '../core/capture/model';
+import type { WireConnectionStart } from '../protocol/records';
+import type { DeltaSink } from './channel';
+import { redactHeaders } from './redact';
+
+export type EndReason = 'complete' | 'aborted' | 'network-error';
+
+export class ConnectionTap {
+  private recordedBytes = 0;
+  private openBranches = 0;
+  private ended = false;
+
+  constructor(
+    readonly id: string,
+    private readonly sink: DeltaSink,
+  ) {}
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  start(conn: Omit<WireConnectionStart, 'id'>): void {
+    const requestHeaders = this.sink.revealSecrets ? conn.requestHeaders : redactHeaders(conn.requestHeaders);
+    this.sink.push({ kind: 'start', conn: { ...conn, id: this.id, requestHeaders } });
+  }
+
+  response(status: number, statusText: string, headers: HttpHeader[], time = this.sink.now()): void {
+    const responseHeaders = this.sink.revealSecrets ? headers : redactHeaders(headers);
+    this.sink.push({ kind: 'response', id: this.id, status, statusText, responseHeaders, responseTime: time });
+  }
+
+  /** A body branch the page can read; each ends the record when it completes or fails, or when all are cancelled. */
+  openBranch(): void {
+    this.openBranches++;
+  }
+
+  /** `offset` is where `bytes` start in the body as this branch delivered it. */
+  offer(offset: number, bytes: Uint8Array, time = this.sink.now()): void {
+    if (this.ended) return;
+    const end = offset + bytes.byteLength;
+    if (end <= this.recordedBytes || offset > this.recordedBytes) return;
+    const fresh = offset === this.recordedBytes ? bytes : bytes.subarray(this.recordedBytes - offset);
+    this.recordedBytes = end;
+    this.sink.push({ kind: 'chunk', id: this.id, t: time, bytes: fresh });
+  }
+
+  branchCancelled(): void {
+    this.openBranches--;
+    if (this.openBranches <= 0) this.end('aborted', 'the page cancelled the body');
+  }
+
+  end(reason: EndReason, error?: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.sink.push({ kind: 'end', id: this.id, end: reason, endTime: this.sink.now(), ...(error ? { error } : {}) });
+  }
+}

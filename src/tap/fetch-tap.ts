@@ -1,0 +1,95 @@
+// Page MAIN world: replaces window.fetch with a Proxy of the native one that records MCP traffic.
+// A Proxy keeps name, length, toString ("[native code]") and every property of the native function.
+import type { DeltaSink } from './channel';
+import { errorText, isAbortError, isEventStream, isJson } from './classify';
+import { ConnectionTap } from './connection';
+import { tapEventStreamBody, tapSmallBody } from './body';
+import { attempt, guarded } from './guard';
+import type { Natives } from './natives';
+import { headerList, readRequest, type RequestInfo } from './request';
+
+export interface TapContext {
+  natives: Natives;
+  sink: DeltaSink;
+  nextId: () => string;
+  baseUrl: () => string;
+  documentUrl: () => string;
+}
+
+/** One fetch call as the tap follows it; the record starts at once for MCP requests, on an SSE answer otherwise. */
+class FetchCall {
+  private conn: ConnectionTap | null = null;
+
+  constructor(
+    private readonly request: RequestInfo,
+    private readonly startTime: number,
+    private readonly ctx: TapContext,
+  ) {
+    if (request.mcp) this.startRecord();
+  }
+
+  private startRecord(): ConnectionTap {
+    if (this.conn) return this.conn;
+    const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink);
+    const { method, url, body, signal } = this.request;
+    conn.start({
+      source: 'fetch',
+      method,
+      url,
+      requestHeaders: this.request.headers(),
+      ...(body !== undefined ? { requestBody: body } : {}),
+      startTime: this.startTime,
+      documentUrl: this.ctx.documentUrl(),
+    });
+    if (signal) {
+      this.ctx.natives.addListener(signal, 'abort', () => guarded(() => conn.end('aborted', errorText(signal.reason))), {
+        once: true,
+      });
+    }
+    this.conn = conn;
+    return conn;
+  }
+
+  responded(response: Response): void {
+    const { natives } = this.ctx;
+    const headers = natives.responseHeaders(response);
+    const contentType = natives.headersGet(headers, 'content-type');
+    const sse = isEventStream(contentType);
+    if (!sse && !this.conn) return;
+    const conn = this.startRecord();
+    conn.response(response.status, response.statusText, headerList(headers, natives));
+    if (sse) tapEventStreamBody(response, conn, natives);
+    else if (isJson(contentType)) tapSmallBody(response, conn, natives);
+    else conn.end('complete');
+  }
+
+  failed(error: unknown): void {
+    this.conn?.end(isAbortError(error) ? 'aborted' : 'network-error', errorText(error));
+  }
+}
+
+async function follow(pending: Promise<Response>, call: FetchCall): Promise<Response> {
+  let response: Response;
+  try {
+    response = await pending;
+  } catch (error) {
+    guarded(() => call.failed(error));
+    throw error;
+  }
+  guarded(() => call.responded(response));
+  return response;
+}
+
+export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void {
+  const { natives } = ctx;
+  target.fetch = new Proxy(natives.fetch, {
+    apply(nativeFetch, thisArg: unknown, args: unknown[]): Promise<Response> {
+      const call = attempt(() => {
+        const startTime = ctx.sink.now();
+        return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx);
+      });
+      const pending = Reflect.apply(nativeFetch, thisArg, args) as Promise<Response>;
+      return call ? follow(pending, call) : pending;
+    },
+  });
+}

@@ -1,0 +1,105 @@
+// Node (unit tests only): a loopback HTTP server and a tap installed on a private fetch, to test the tap in Node.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TapToBridge } from '../protocol/messages';
+import type { ConnectionDelta } from '../protocol/records';
+import { TapChannel } from './channel';
+import { tapFetch } from './fetch-tap';
+import { captureNatives } from './natives';
+import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from './wire';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface TestServer {
+  url: string;
+  /** Requests whose connection the client closed before the response ended. */
+  closedEarly: string[];
+  close(): Promise<void>;
+}
+
+export async function startServer(routes: Record<string, Handler>): Promise<TestServer> {
+  const closedEarly: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    res.on('close', () => {
+      if (!res.writableFinished) closedEarly.push(path);
+    });
+    const route = routes[path];
+    if (route) route(req, res);
+    else res.writeHead(404).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    closedEarly,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface TappedFetch {
+  fetch: typeof fetch;
+  /** Every delta the tap sent, decoded from its DOM events. */
+  deltas: ConnectionDelta[];
+  /** Waits until the tap's queue is flushed (a few microtask turns and a macrotask). */
+  settle(): Promise<void>;
+  /** Body bytes recorded for a connection, joined. */
+  bodyOf(id: string): string;
+}
+
+export function installTap(options: { revealSecrets?: boolean } = {}): TappedFetch {
+  const natives = captureNatives(globalThis);
+  const bus = new EventTarget();
+  const deltas: ConnectionDelta[] = [];
+  bus.addEventListener(TAP_EVENT, (event) => {
+    const message = JSON.parse((event as CustomEvent<string>).detail) as TapToBridge;
+    deltas.push(...message.deltas);
+  });
+  const channel = new TapChannel(natives, bus, 'test');
+  channel.open();
+  const config = JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false });
+  bus.dispatchEvent(new CustomEvent(BRIDGE_EVENT, { detail: config }));
+  let counter = 0;
+  const target = { fetch: globalThis.fetch };
+  tapFetch(target, {
+    natives,
+    sink: channel,
+    nextId: () => `c${++counter}`,
+    baseUrl: () => 'http://127.0.0.1/',
+    documentUrl: () => 'http://127.0.0.1/page',
+  });
+  return {
+    fetch: target.fetch,
+    deltas,
+    settle: () => new Promise((resolve) => setTimeout(resolve, 20)),
+    bodyOf: (id) =>
+      deltas
+        .filter((d): d is Extract<ConnectionDelta, { kind: 'chunk' }> => d.kind === 'chunk' && d.id === id)
+        .map((d) => Buffer.from(d.b64, 'base64').toString('utf8'))
+        .join(''),
+  };
+}
+
+/** Writes `parts` with a pause between them, then ends (or, with `cut`, destroys the socket mid-stream). */
+export function streamParts(parts: string[], options: { gapMs?: number; cut?: boolean; contentType?: string } = {}): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': options.contentType ?? 'text/event-stream', 'cache-control': 'no-store' });
+    let i = 0;
+    const next = (): void => {
+      if (res.destroyed) return;
+      const part = parts[i++];
+      if (part === undefined) {
+        if (options.cut) res.destroy();
+        else res.end();
+        return;
+      }
+      res.write(part);
+      setTimeout(next, options.gapMs ?? 15);
+    };
+    next();
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionDelta } from '../protocol/records';
+import { splitIntoMessages } from '../bridge/split';
+import { DeltaJoiner } from './join';
+
+describe('DeltaJoiner', () => {
+  it('joins pieces split by the bridge back into the original chunk, across messages', () => {
+    const b64 = Buffer.from(Uint8Array.from({ length: 9000 }, (_, i) => i % 251)).toString('base64');
+    const original: ConnectionDelta[] = [
+      { kind: 'chunk', id: 'a', t: 5, b64: 'QUJD' },
+      { kind: 'chunk', id: 'a', t: 6, b64 },
+      { kind: 'end', id: 'a', end: 'complete', endTime: 7 },
+    ];
+    const joiner = new DeltaJoiner(0);
+    const joined = splitIntoMessages(original, 1000).flatMap((m) => joiner.push(m));
+    expect(joined).toEqual(original);
+  });
+
+  it('scopes ids of subframes and leaves the top frame alone', () => {
+    const start: ConnectionDelta = {
+      kind: 'start',
+      conn: { id: 'x-1', source: 'fetch', method: 'GET', url: 'http://127.0.0.1/', requestHeaders: [], startTime: 1 },
+    };
+    const chunk: ConnectionDelta = { kind: 'chunk', id: 'x-1', t: 2, b64: 'QUJD' };
+    expect(new DeltaJoiner(0).push([start, chunk])).toEqual([start, chunk]);
+    const scoped = new DeltaJoiner(7).push([start, chunk]);
+    expect(scoped.map((d) => (d.kind === 'start' ? d.conn.id : d.id))).toEqual(['f7.x-1', 'f7.x-1']);
+  });
+});

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importHar } from '../core/capture/har';
 import { serializeCapture } from '../core/capture/format';
 import { rules } from '../core/guard';
@@ -15,6 +15,7 @@ const torn = join(testdata, 'torn-replay-boundary-sdk-inmemory/capture.har');
 const tornChunks = join(testdata, 'torn-replay-boundary-sdk-inmemory/chunks.ndjson');
 const clean = join(testdata, 'clean-control-sdk-inmemory/capture.har');
 const scratch = mkdtempSync(join(tmpdir(), 'msi-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function scratchFile(name: string, content: string | Uint8Array): string {
   const path = join(scratch, name);
@@ -130,10 +131,17 @@ describe('mcp-stream-inspector analyze', () => {
     const doc = JSON.parse(out);
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([clean, notJson]);
     expect(Object.keys(doc.files[0])).toEqual(['file', 'findings', 'sessions']);
+    expect(out).toBe(`${JSON.stringify(doc, null, 2)}\n`); // streamed, yet the same text as one stringify
     expect(doc.files[1]).toEqual({
       file: notJson,
       error: { path: '', message: 'a JSON object that is neither an mcp-stream-inspector capture (no "format" field) nor a HAR (no "log" field)' },
     });
+  });
+
+  it('--json with one unreadable file prints nothing on stdout and exits 2', async () => {
+    const { code, out, err } = await cli(['analyze', '--json', join(scratch, 'missing.json')]);
+    expect([code, out]).toEqual([2, '']);
+    expect(err).toContain('missing.json: cannot read: ENOENT');
   });
 
   it('reads capture v1 files and gives the same findings as the HAR they came from', async () => {

@@ -66,6 +66,10 @@ type FileOutcome =
   | { file: string; ok: true; analysis: Analysis }
   | { file: string; ok: false; code: number; error: { path: string; message: string } };
 
+/**
+ * Analyzes the files one after another and writes each report as soon as it is ready, so memory stays
+ * bounded by the largest input and a problem on stderr shows next to the file it concerns.
+ */
 async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: CliIo): Promise<number> {
   let chunks: Companion | undefined;
   if (command.chunks !== undefined) {
@@ -73,16 +77,15 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
     if (!read.ok) return EXIT_USAGE_OR_INPUT;
     chunks = { file: command.chunks, text: read.text };
   }
-  const outcomes: FileOutcome[] = [];
-  // One file at a time keeps memory bounded by the largest input, not the sum.
-  for (const file of command.files) outcomes.push(await analyzeFile(file, chunks, io));
-  if (command.json) writeJson(outcomes, io);
-  else writeText(outcomes, io);
+  const writer = command.json ? jsonWriter(io, command.files.length) : textWriter(io, command.files.length);
   let code = EXIT_OK;
-  for (const outcome of outcomes) {
+  for (const file of command.files) {
+    const outcome = await analyzeFile(file, chunks, io);
+    writer.write(outcome);
     const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
     code = Math.max(code, fileCode);
   }
+  writer.finish();
   return code;
 }
 
@@ -127,39 +130,58 @@ async function readText(file: string, io: CliIo): Promise<{ ok: true; text: stri
   }
 }
 
-function writeJson(outcomes: FileOutcome[], io: CliIo): void {
-  if (outcomes.length === 1) {
-    const [only] = outcomes;
-    if (only?.ok) io.stdout(`${JSON.stringify(toJsonReport(only.analysis), null, 2)}\n`);
-    return;
-  }
-  const files = outcomes.map((o) =>
-    o.ok ? { file: o.file, ...toJsonReport(o.analysis) } : { file: o.file, error: o.error },
-  );
-  io.stdout(`${JSON.stringify({ files }, null, 2)}\n`);
+interface ReportWriter {
+  write(outcome: FileOutcome): void;
+  finish(): void;
 }
 
-function writeText(outcomes: FileOutcome[], io: CliIo): void {
+/**
+ * One file: its `{findings, sessions}` document (nothing on stdout when it could not be read). Several:
+ * `{"files": [...]}`, written element by element; the text equals JSON.stringify of the whole.
+ */
+function jsonWriter(io: CliIo, fileCount: number): ReportWriter {
+  let written = 0;
+  return {
+    write(o) {
+      if (fileCount === 1) {
+        if (o.ok) io.stdout(`${JSON.stringify(toJsonReport(o.analysis), null, 2)}\n`);
+        return;
+      }
+      const element = o.ok ? { file: o.file, ...toJsonReport(o.analysis) } : { file: o.file, error: o.error };
+      const indented = `    ${JSON.stringify(element, null, 2).replace(/\n/g, '\n    ')}`;
+      io.stdout(`${written === 0 ? '{\n  "files": [\n' : ',\n'}${indented}`);
+      written++;
+    },
+    finish() {
+      if (fileCount > 1) io.stdout(written === 0 ? '{\n  "files": []\n}\n' : '\n  ]\n}\n');
+    },
+  };
+}
+
+function textWriter(io: CliIo, fileCount: number): ReportWriter {
   const style = io.color ? ansi : plain;
   const summaries = new Map(rules.map((r) => [r.id, r.summary]));
   const options = { style, ruleSummary: (id: string) => summaries.get(id), docPath: io.docPath };
   const total: SeverityCounts = { error: 0, warning: 0, info: 0 };
   let reported = 0;
-  for (const outcome of outcomes) {
-    if (!outcome.ok) continue; // already explained on stderr
-    if (reported > 0) io.stdout('\n');
-    io.stdout(formatReport(outcome.file, outcome.analysis, options));
-    const counts = countBySeverity(outcome.analysis.findings);
-    total.error += counts.error;
-    total.warning += counts.warning;
-    total.info += counts.info;
-    reported++;
-  }
-  if (outcomes.length > 1) {
-    const failed = outcomes.length - reported;
-    const unreadable = failed > 0 ? ` (${failed} could not be read)` : '';
-    io.stdout(`\ntotal over ${outcomes.length} files${unreadable}: ${formatCounts(total, style)}\n`);
-  }
+  return {
+    write(o) {
+      if (!o.ok) return; // already explained on stderr
+      if (reported > 0) io.stdout('\n');
+      io.stdout(formatReport(o.file, o.analysis, options));
+      const counts = countBySeverity(o.analysis.findings);
+      total.error += counts.error;
+      total.warning += counts.warning;
+      total.info += counts.info;
+      reported++;
+    },
+    finish() {
+      if (fileCount < 2) return;
+      const failed = fileCount - reported;
+      const unreadable = failed > 0 ? ` (${failed} could not be read)` : '';
+      io.stdout(`\ntotal over ${fileCount} files${unreadable}: ${formatCounts(total, style)}\n`);
+    },
+  };
 }
 
 function errorText(error: unknown): string {

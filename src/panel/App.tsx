@@ -1,5 +1,5 @@
 // Panel: the whole "MCP Streams" panel. It sees the world only through a PanelTransport.
-import type { JSX } from 'preact';
+import type { TargetedDragEvent } from 'preact';
 import { useEffect, useMemo, useReducer, useState } from 'preact/hooks';
 import { loadInput } from '../core/capture/load';
 import { serializeCapture } from '../core/capture/format';
@@ -100,15 +100,15 @@ export function App({ transport, toolVersion }: AppProps) {
   };
 
   const dropHandlers = {
-    onDragOver: (e: JSX.TargetedDragEvent<HTMLDivElement>) => {
+    onDragOver: (e: TargetedDragEvent<HTMLDivElement>) => {
       if (!e.dataTransfer?.types.includes('Files')) return;
       e.preventDefault();
       setDragging(true);
     },
-    onDragLeave: (e: JSX.TargetedDragEvent<HTMLDivElement>) => {
+    onDragLeave: (e: TargetedDragEvent<HTMLDivElement>) => {
       if (e.currentTarget === e.target) setDragging(false);
     },
-    onDrop: (e: JSX.TargetedDragEvent<HTMLDivElement>) => {
+    onDrop: (e: TargetedDragEvent<HTMLDivElement>) => {
       e.preventDefault();
       setDragging(false);
       const file = e.dataTransfer?.files[0];
@@ -119,8 +119,8 @@ export function App({ transport, toolVersion }: AppProps) {
   const empty = state.records.connections.length === 0;
   const origin = sessionKey !== undefined ? (view?.sessionsByKey.get(sessionKey)?.startTime ?? 0) : (layout?.start ?? 0);
   const gridStyle = {
-    gridTemplateColumns: `${sizes.sessions}px 0px minmax(200px, 1fr) 0px ${sizes.detail}px`,
-    gridTemplateRows: `${sizes.timeline}px 0px minmax(80px, 1fr) 0px ${sizes.findings}px`,
+    gridTemplateColumns: `${sizes.sessions}px 1px minmax(200px, 1fr) 1px ${sizes.detail}px`,
+    gridTemplateRows: `${sizes.timeline}px 1px minmax(80px, 1fr) 1px ${sizes.findings}px`,
   };
   const resize = (key: keyof Sizes, sign: 1 | -1, lo: number, hi: number) => (delta: number) => setSizes((s) => ({ ...s, [key]: clamp(s[key] + sign * delta, lo, hi) }));
 

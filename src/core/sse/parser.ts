@@ -29,6 +29,7 @@ const COLON = 58;
 const SPACE = 32;
 /** The UTF-8 byte order mark, stripped once at stream start. */
 const BOM: readonly number[] = [0xef, 0xbb, 0xbf];
+const STREAM: TextDecodeOptions = { stream: true };
 
 export class SseParser {
   // Two decoders, both non-streaming per call (a BOM is kept as U+FEFF; the parser strips the leading one).
@@ -98,7 +99,7 @@ export class SseParser {
     }
     if (start < chunk.length) {
       const view = start === 0 ? chunk : chunk.subarray(start);
-      const text = (this.lastExact ? this.asciiDecoder : this.decoder).decode(view);
+      const text = this.lastExact ? this.asciiDecoder.decode(view) : this.decodeIcu(view);
       this.lastExact = text.length === view.length;
       this.parseText(text, view, base + start, this.lastExact);
     }
@@ -170,7 +171,7 @@ export class SseParser {
       if (!exact) {
         const terminator = end === lf ? LF : CR;
         bend = bpos + (end - pos);
-        if (bytes[bend] !== terminator) bend = bytes.indexOf(terminator, bend);
+        if (bytes[bend] !== terminator) bend = findByte(bytes, terminator, bend + 1);
       }
       if (carried) {
         carried = false;
@@ -348,6 +349,14 @@ export class SseParser {
     this.pendingTextsValid = true;
   }
 
+  /**
+   * Isolated decoding through ICU. `stream: true` is measurably faster there than a flushing call, and
+   * gives the same text when the last byte is ASCII: no sequence can then be left pending.
+   */
+  private decodeIcu(bytes: Uint8Array): string {
+    return bytes[bytes.length - 1]! < 0x80 ? this.decoder.decode(bytes, STREAM) : this.decoder.decode(bytes);
+  }
+
   /** Decodes the pending line's bytes (from the kept views) plus `rest`, which starts at stream offset `restStart`. */
   private decodeCarried(rest: Uint8Array, restStart: number): string {
     return this.decoder.decode(copyRange(this.regionViews, this.regionStart, this.pendingStart, restStart, rest));
@@ -391,6 +400,13 @@ export class SseParser {
       this.regionViews.push(chunk);
     }
   }
+}
+
+/** Index of `value` at or after `from` (known to exist): a short JS scan first, as the gap is usually a few bytes. */
+function findByte(bytes: Uint8Array, value: number, from: number): number {
+  const stop = Math.min(from + 64, bytes.length);
+  for (let i = from; i < stop; i++) if (bytes[i] === value) return i;
+  return bytes.indexOf(value, stop);
 }
 
 function primedIcuDecoder(): TextDecoder {

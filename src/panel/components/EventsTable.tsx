@@ -1,5 +1,5 @@
 // Panel: the events table, virtualized: fixed row height, only the rows in view are in the DOM.
-import type { JSX } from 'preact';
+import type { JSX, TargetedKeyboardEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Severity } from '../../core/guard/types';
 import { useElementHeight } from '../hooks/useElementSize';
@@ -44,7 +44,7 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
     bodyRef.current?.querySelector<HTMLElement>(`[data-position="${position}"]`)?.focus();
   });
 
-  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const next = moveIndex(e.key, selectedPosition >= 0 ? selectedPosition : undefined, rows.length, Math.floor(height / EVENT_ROW_HEIGHT) - 1);
     if (next === undefined) return;
     e.preventDefault();

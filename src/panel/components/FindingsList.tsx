@@ -1,5 +1,5 @@
 // Panel: the findings list: each with its severity, rule id as text and message; a click selects its target.
-import type { JSX } from 'preact';
+import type { TargetedKeyboardEvent } from 'preact';
 import type { Severity } from '../../core/guard/types';
 import { formatRelMs, shortId } from '../view/format';
 import type { PanelView } from '../view/model';
@@ -16,7 +16,7 @@ export interface FindingsListProps {
 }
 
 export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected, onSelect }: FindingsListProps) {
-  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const at = selected !== undefined ? indexes.indexOf(selected) : -1;
     const next = moveIndex(e.key, at >= 0 ? at : undefined, indexes.length, 5);
     if (next === undefined) return;

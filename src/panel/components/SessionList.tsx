@@ -1,5 +1,5 @@
 // Panel: the sessions column: id, era, origin, counts and the worst finding; picks which session the rest shows.
-import type { JSX } from 'preact';
+import type { TargetedKeyboardEvent } from 'preact';
 import { formatClock, shortId } from '../view/format';
 import type { SessionRow } from '../view/model';
 import { moveIndex } from '../view/virtualWindow';
@@ -15,7 +15,7 @@ export interface SessionListProps {
 export function SessionList({ rows, totalEvents, selected, onSelect }: SessionListProps) {
   // Row 0 is "All sessions"; row i+1 is rows[i].
   const keys: Array<string | undefined> = [undefined, ...rows.map((r) => r.key)];
-  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const next = moveIndex(e.key, keys.indexOf(selected), keys.length, 10);
     if (next === undefined) return;
     e.preventDefault();

@@ -1,5 +1,5 @@
 // Panel: the timeline: a lane per stream, a row per connection, event ticks, torn tails, reconnect links, findings.
-import type { JSX } from 'preact';
+import type { TargetedKeyboardEvent, TargetedPointerEvent, TargetedWheelEvent } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Resolved } from '../view/selection';
 import { ensureVisible, fitWindow, panBy, tOf, zoomAround, type TimeWindow } from '../view/timeWindow';
@@ -37,7 +37,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
   const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));
   const pan = (fraction: number) => setPinned(panBy(view, fraction * (view.to - view.from), bounds));
 
-  const onWheel = (e: JSX.TargetedWheelEvent<HTMLDivElement>) => {
+  const onWheel = (e: TargetedWheelEvent<HTMLDivElement>) => {
     if (width <= 0) return;
     const rect = e.currentTarget.getBoundingClientRect();
     const horizontal = e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
@@ -45,11 +45,11 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     if (horizontal) pan((e.shiftKey ? e.deltaY : e.deltaX) / width);
     else zoom(Math.exp(e.deltaY * WHEEL_ZOOM * (e.ctrlKey ? 2 : 1)), tOf(view, width, e.clientX - rect.left));
   };
-  const onPointerDown = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+  const onPointerDown = (e: TargetedPointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     drag.current = { x: e.clientX, window: view, moved: false, id: e.pointerId };
   };
-  const onPointerMove = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+  const onPointerMove = (e: TargetedPointerEvent<HTMLDivElement>) => {
     const d = drag.current;
     if (!d || d.id !== e.pointerId || width <= 0) return;
     const dx = e.clientX - d.x;
@@ -58,7 +58,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     d.moved = true;
     setPinned(panBy(d.window, (-dx / width) * (d.window.to - d.window.from), bounds));
   };
-  const onPointerUp = (e: JSX.TargetedPointerEvent<HTMLDivElement>) => {
+  const onPointerUp = (e: TargetedPointerEvent<HTMLDivElement>) => {
     const d = drag.current;
     drag.current = undefined;
     if (!d || d.moved) return;
@@ -66,7 +66,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     const hit = hitTest(layout, view, width, e.clientX - rect.left, e.clientY - rect.top);
     if (hit) onHit(hit);
   };
-  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const actions: Record<string, () => void> = {
       '+': () => zoom(0.5),
       '=': () => zoom(0.5),

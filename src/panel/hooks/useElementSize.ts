@@ -1,7 +1,8 @@
 // Panel: tracks an element's content height (the virtualized table renders what fits).
-import { useEffect, useRef, useState, type Ref } from 'preact/hooks';
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
-export function useElementHeight<T extends HTMLElement>(): [Ref<T>, number] {
+export function useElementHeight<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [height, setHeight] = useState(0);
   useEffect(() => {

@@ -1,7 +1,8 @@
 // Panel: tracks an element's content width (the timeline draws in pixels).
-import { useEffect, useRef, useState, type Ref } from 'preact/hooks';
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
-export function useElementWidth<T extends HTMLElement>(): [Ref<T>, number] {
+export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {

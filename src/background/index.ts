@@ -1,0 +1,83 @@
+// Worker (Chrome service worker / Firefox event page): wires browser events to the Router. Holds nothing that a
+// restart could lose: bridges keep the buffers, panels re-attach. May not touch pages except by messages.
+import { browser, type Runtime, type WebNavigation } from '../platform/browser';
+import type { BackgroundToBridge, BridgeToBackground, PanelToBackground } from '../protocol/messages';
+import { Router, type BridgeLink, type PanelLink } from './router';
+
+const PRESERVE_KEY = (tabId: number): string => `preserveLog.${tabId}`;
+
+const router = new Router({
+  listFrames: async (tabId) => {
+    const frames = (await browser.webNavigation.getAllFrames({ tabId })) ?? [];
+    return frames.map((f) => ({ frameId: f.frameId, url: f.url }));
+  },
+  sendToFrame: (tabId, frameId, message: BackgroundToBridge) =>
+    browser.tabs.sendMessage(tabId, message, { frameId }).then(
+      (answer: unknown) => answer === true,
+      () => false,
+    ),
+  sendToTab: (tabId, message: BackgroundToBridge) => {
+    browser.tabs.sendMessage(tabId, message).catch(() => undefined);
+  },
+  getPreserveLog: async (tabId) => (await browser.storage.session.get(PRESERVE_KEY(tabId)))[PRESERVE_KEY(tabId)] === true,
+  setPreserveLog: (tabId, preserve) => browser.storage.session.set({ [PRESERVE_KEY(tabId)]: preserve }),
+  setTimer: (task, ms) => {
+    setTimeout(task, ms);
+  },
+});
+
+function isPanelMessage(value: unknown): value is PanelToBackground {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  if (typeof m.tabId !== 'number') return false;
+  return m.type === 'attach' || m.type === 'clear' || (m.type === 'set-preserve-log' && typeof m.preserve === 'boolean');
+}
+
+function isBridgeMessage(value: unknown): value is BridgeToBackground {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return (m.type === 'deltas' || m.type === 'snapshot-part') && Array.isArray(m.deltas);
+}
+
+const onCommitted = (details: WebNavigation.OnCommittedDetailsType): void =>
+  router.frameCommitted(details.tabId, details.frameId, details.url);
+
+/** Navigation events matter only while a panel watches; listening lazily keeps other browsing from waking us. */
+function watchNavigation(): void {
+  if (!browser.webNavigation.onCommitted.hasListener(onCommitted)) browser.webNavigation.onCommitted.addListener(onCommitted);
+}
+
+function connectPanel(port: Runtime.Port): void {
+  const link: PanelLink = { post: (message) => port.postMessage(message) };
+  port.onMessage.addListener((message: unknown) => {
+    if (!isPanelMessage(message)) return;
+    if (message.type === 'attach') watchNavigation();
+    router.panelMessage(link, message);
+  });
+  port.onDisconnect.addListener(() => router.panelDisconnected(link));
+}
+
+function connectBridge(port: Runtime.Port): void {
+  const tabId = port.sender?.tab?.id;
+  const frameId = port.sender?.frameId;
+  if (tabId === undefined || frameId === undefined) return port.disconnect();
+  const link: BridgeLink = { tabId, frameId, disconnect: () => port.disconnect() };
+  router.bridgeConnected(link);
+  port.onMessage.addListener((message: unknown) => {
+    if (isBridgeMessage(message)) router.bridgeMessage(link, message);
+  });
+  port.onDisconnect.addListener(() => router.bridgeDisconnected(link));
+}
+
+const extensionOrigin = browser.runtime.getURL('');
+
+browser.runtime.onConnect.addListener((port) => {
+  if (port.name === 'panel' && port.sender?.url?.startsWith(extensionOrigin)) connectPanel(port);
+  else if (port.name === 'bridge') connectBridge(port);
+  else port.disconnect();
+});
+
+browser.tabs.onRemoved.addListener((tabId) => {
+  router.tabRemoved(tabId);
+  browser.storage.session.remove(PRESERVE_KEY(tabId)).catch(() => undefined);
+});

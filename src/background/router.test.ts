@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundToBridge, BackgroundToPanel } from '../protocol/messages';
+import type { ConnectionDelta } from '../protocol/records';
+import { Router, SNAPSHOT_TIMEOUT_MS, type BridgeLink, type PanelLink, type RouterEffects } from './router';
+
+const TAB = 4;
+const startOf = (id: string): ConnectionDelta => ({
+  kind: 'start',
+  conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 },
+});
+const chunkOf = (id: string, t: number): ConnectionDelta => ({ kind: 'chunk', id, t, b64: 'QUJD' });
+
+interface Harness {
+  router: Router;
+  collects: { frameId: number; generation: number }[];
+  broadcasts: BackgroundToBridge[];
+  timers: { task: () => void; ms: number }[];
+  panel(): PanelLink & { got: BackgroundToPanel[] };
+  bridge(frameId: number): BridgeLink & { disconnected: boolean };
+  settle(): Promise<void>;
+  runTimers(ms: number): void;
+}
+
+function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness {
+  const collects: Harness['collects'] = [];
+  const broadcasts: BackgroundToBridge[] = [];
+  const timers: Harness['timers'] = [];
+  const fx: RouterEffects = {
+    listFrames: async () => frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
+    sendToFrame: async (_tab, frameId, message) => {
+      if (message.type === 'collect') collects.push({ frameId, generation: message.generation });
+      return !withoutBridge.includes(frameId);
+    },
+    sendToTab: (_tab, message) => broadcasts.push(message),
+    getPreserveLog: async () => true,
+    setPreserveLog: async () => undefined,
+    setTimer: (task, ms) => timers.push({ task, ms }),
+  };
+  const router = new Router(fx);
+  return {
+    router,
+    collects,
+    broadcasts,
+    timers,
+    panel: () => {
+      const got: BackgroundToPanel[] = [];
+      return { got, post: (m) => got.push(m) };
+    },
+    bridge: (frameId) => {
+      const link = { tabId: TAB, frameId, disconnected: false, disconnect: () => (link.disconnected = true) };
+      router.bridgeConnected(link);
+      return link;
+    },
+    settle: () => new Promise((r) => setTimeout(r, 0)),
+    runTimers: (ms) => timers.splice(0).forEach((t) => (t.ms <= ms ? t.task() : timers.push(t))),
+  };
+}
+
+const part = (generation: number, deltas: ConnectionDelta[], last = true) =>
+  ({ type: 'snapshot-part', generation, documentUrl: 'http://127.0.0.1/page', deltas, last, droppedBytes: 0 }) as const;
+const live = (deltas: ConnectionDelta[]) => ({ type: 'deltas', documentUrl: 'http://127.0.0.1/page', deltas }) as const;
+
+describe('Router', () => {
+  it('on attach collects every frame and sends one snapshot, then live deltas', async () => {
+    const h = harness([0, 3]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    expect(h.collects.map((c) => c.frameId)).toEqual([0, 3]);
+    const top = h.bridge(0);
+    const sub = h.bridge(3);
+    h.router.bridgeMessage(top, part(1, [startOf('a')]));
+    expect(panel.got).toEqual([]);
+    h.router.bridgeMessage(top, live([chunkOf('a', 2)]));
+    h.router.bridgeMessage(sub, part(1, [startOf('b')]));
+    expect(panel.got).toEqual([
+      { type: 'snapshot', tabId: TAB, pageUrl: 'http://127.0.0.1/page', deltas: [startOf('a'), { ...startOf('b'), conn: { ...(startOf('b') as { conn: object }).conn, id: 'f3.b' } }], preserveLog: true, droppedBytes: 0 },
+      { type: 'deltas', tabId: TAB, deltas: [chunkOf('a', 2)] },
+    ]);
+    h.router.bridgeMessage(top, live([chunkOf('a', 3)]));
+    expect(panel.got.at(-1)).toEqual({ type: 'deltas', tabId: TAB, deltas: [chunkOf('a', 3)] });
+  });
+
+  it('drops live deltas a bridge sent before its snapshot (they are in it) so nothing doubles', async () => {
+    const h = harness();
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    h.router.bridgeMessage(top, live([chunkOf('a', 2)]));
+    h.router.bridgeMessage(top, part(1, [startOf('a'), chunkOf('a', 2)]));
+    expect(panel.got).toHaveLength(1);
+    expect(panel.got[0]).toMatchObject({ type: 'snapshot', deltas: [startOf('a'), chunkOf('a', 2)] });
+  });
+
+  it('a second panel gets its own snapshot; the first panel does not see the buffer twice', async () => {
+    const h = harness();
+    const first = h.panel();
+    h.router.panelMessage(first, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    h.router.bridgeMessage(top, part(1, [startOf('a')]));
+    const second = h.panel();
+    h.router.panelMessage(second, { type: 'attach', tabId: TAB });
+    await h.settle();
+    expect(h.collects.at(-1)).toEqual({ frameId: 0, generation: 2 });
+    h.router.bridgeMessage(top, part(2, [startOf('a')]));
+    h.router.bridgeMessage(top, live([chunkOf('a', 5)]));
+    expect(first.got.map((m) => m.type)).toEqual(['snapshot', 'deltas']);
+    expect(second.got).toMatchObject([{ type: 'snapshot', deltas: [startOf('a')] }, { type: 'deltas', deltas: [chunkOf('a', 5)] }]);
+  });
+
+  it('ignores parts of a collect that began before the panel attached', async () => {
+    const h = harness();
+    const first = h.panel();
+    h.router.panelMessage(first, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    h.router.bridgeMessage(top, part(1, [startOf('a')], false));
+    const second = h.panel();
+    h.router.panelMessage(second, { type: 'attach', tabId: TAB });
+    await h.settle();
+    h.router.bridgeMessage(top, part(1, [chunkOf('a', 2)], true));
+    expect(second.got).toEqual([]);
+    h.router.bridgeMessage(top, part(2, [startOf('a'), chunkOf('a', 2)]));
+    expect(second.got).toMatchObject([{ type: 'snapshot', deltas: [startOf('a'), chunkOf('a', 2)] }]);
+  });
+
+  it('does not wait for frames without a bridge, and sends what it has when a frame never answers', async () => {
+    const h = harness([0, 1, 2], [1]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    h.router.bridgeMessage(top, part(1, [startOf('a')]));
+    expect(panel.got).toEqual([]);
+    h.runTimers(SNAPSHOT_TIMEOUT_MS);
+    expect(panel.got).toMatchObject([{ type: 'snapshot', deltas: [startOf('a')] }]);
+    const late = h.bridge(2);
+    h.router.bridgeMessage(late, part(1, [startOf('z')]));
+    expect(panel.got.at(-1)).toMatchObject({ type: 'deltas', deltas: [{ kind: 'start', conn: { id: 'f2.z' } }] });
+  });
+
+  it('tells panels about top-frame navigations and collects the new document, retrying until its bridge runs', async () => {
+    const h = harness();
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    h.router.bridgeMessage(h.bridge(0), part(1, []));
+    h.router.frameCommitted(TAB, 0, 'http://127.0.0.1/next');
+    expect(panel.got.at(-1)).toEqual({ type: 'navigated', tabId: TAB, pageUrl: 'http://127.0.0.1/next', preserveLog: true });
+    h.runTimers(0);
+    await h.settle();
+    expect(h.collects.at(-1)).toEqual({ frameId: 0, generation: 2 });
+    const fresh = h.bridge(0);
+    h.router.bridgeMessage(fresh, part(2, [startOf('n')]));
+    expect(panel.got.at(-1)).toEqual({ type: 'deltas', tabId: TAB, deltas: [startOf('n')] });
+  });
+
+  it('ignores navigations of tabs nobody watches', () => {
+    const h = harness();
+    h.router.frameCommitted(TAB, 0, 'http://127.0.0.1/next');
+    expect(h.timers).toEqual([]);
+  });
+
+  it('clear reaches every frame; the last panel leaving disconnects the bridges of its tab', async () => {
+    const h = harness();
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    h.router.panelMessage(panel, { type: 'clear', tabId: TAB });
+    expect(h.broadcasts).toEqual([{ type: 'clear' }]);
+    h.router.panelDisconnected(panel);
+    expect(top.disconnected).toBe(true);
+  });
+});

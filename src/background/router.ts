@@ -1,0 +1,213 @@
+// Worker (no browser APIs here; index.ts injects them): routes records per tab between bridges and panels.
+// Nothing irreplaceable lives here: bridges hold the buffers, so after a restart a panel re-attaches and gets
+// a complete snapshot again.
+import type { BackgroundToBridge, BackgroundToPanel, BridgeToBackground, PanelToBackground } from '../protocol/messages';
+import type { ConnectionDelta } from '../protocol/records';
+import { splitIntoMessages } from '../bridge/split';
+import { DeltaJoiner } from './join';
+
+export interface PanelLink {
+  post(message: BackgroundToPanel): void;
+}
+
+export interface BridgeLink {
+  readonly tabId: number;
+  readonly frameId: number;
+  disconnect(): void;
+}
+
+export interface RouterEffects {
+  listFrames(tabId: number): Promise<{ frameId: number; url: string }[]>;
+  /** Resolves false when the frame has no bridge listening (yet). */
+  sendToFrame(tabId: number, frameId: number, message: BackgroundToBridge): Promise<boolean>;
+  /** Every frame of the tab. */
+  sendToTab(tabId: number, message: BackgroundToBridge): void;
+  getPreserveLog(tabId: number): Promise<boolean>;
+  setPreserveLog(tabId: number, preserve: boolean): Promise<void>;
+  setTimer(task: () => void, ms: number): void;
+}
+
+/** A panel's snapshot while frames are still answering. */
+interface Pending {
+  waiting: Set<number>;
+  deltas: ConnectionDelta[];
+  /** Live deltas from frames that already answered, sent right after the snapshot. */
+  queued: ConnectionDelta[];
+  droppedBytes: number;
+  pageUrl: string;
+}
+
+interface Panel {
+  link: PanelLink;
+  tabId: number;
+  /** Snapshot parts of older collects may have begun before this panel attached: ignored. */
+  minGeneration: number;
+  /** Bridges whose whole buffer this panel has received; their live deltas now flow to it. */
+  ready: Set<BridgeLink>;
+  pending: Pending | null;
+  preserveLog: boolean;
+}
+
+/** Snapshots reach the panel in messages of this size at most (browsers allow far more; this stays modest). */
+const PANEL_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** A frame that has not answered by then is left out of the snapshot; its data follows as deltas. */
+export const SNAPSHOT_TIMEOUT_MS = 3000;
+const COLLECT_RETRY_MS = [0, 50, 100, 200, 400, 800];
+
+export class Router {
+  private readonly panels = new Map<PanelLink, Panel>();
+  private readonly bridges = new Map<BridgeLink, DeltaJoiner>();
+  private readonly generations = new Map<number, number>();
+
+  constructor(private readonly fx: RouterEffects) {}
+
+  hasPanels(tabId: number): boolean {
+    for (const p of this.panels.values()) if (p.tabId === tabId) return true;
+    return false;
+  }
+
+  // ---- panels
+
+  panelMessage(link: PanelLink, message: PanelToBackground): void {
+    if (message.type === 'attach') void this.attach(link, message.tabId);
+    else if (message.type === 'clear') this.fx.sendToTab(message.tabId, { type: 'clear' });
+    else void this.setPreserveLog(message.tabId, message.preserve);
+  }
+
+  panelDisconnected(link: PanelLink): void {
+    const panel = this.panels.get(link);
+    this.panels.delete(link);
+    if (panel && !this.hasPanels(panel.tabId)) {
+      // Nobody watches this tab: its bridges go back to buffering only.
+      for (const bridge of this.bridges.keys()) if (bridge.tabId === panel.tabId) bridge.disconnect();
+    }
+  }
+
+  private async attach(link: PanelLink, tabId: number): Promise<void> {
+    const generation = this.nextGeneration(tabId);
+    const pending: Pending = { waiting: new Set(), deltas: [], queued: [], droppedBytes: 0, pageUrl: '' };
+    const panel: Panel = { link, tabId, minGeneration: generation, ready: new Set(), pending, preserveLog: false };
+    this.panels.set(link, panel);
+    panel.preserveLog = await this.fx.getPreserveLog(tabId).catch(() => false);
+    const frames = await this.fx.listFrames(tabId).catch(() => [{ frameId: 0, url: '' }]);
+    if (panel.pending !== pending) return;
+    for (const frame of frames) {
+      pending.waiting.add(frame.frameId);
+      if (frame.frameId === 0 && !pending.pageUrl) pending.pageUrl = frame.url;
+    }
+    for (const frame of frames) {
+      this.fx.sendToFrame(tabId, frame.frameId, { type: 'collect', generation }).then(
+        (answered) => answered || this.frameAnswered(panel, frame.frameId),
+        () => this.frameAnswered(panel, frame.frameId),
+      );
+    }
+    this.fx.setTimer(() => this.finish(panel), SNAPSHOT_TIMEOUT_MS);
+    if (frames.length === 0) this.finish(panel);
+  }
+
+  private async setPreserveLog(tabId: number, preserve: boolean): Promise<void> {
+    for (const p of this.panels.values()) if (p.tabId === tabId) p.preserveLog = preserve;
+    await this.fx.setPreserveLog(tabId, preserve);
+  }
+
+  private frameAnswered(panel: Panel, frameId: number): void {
+    const pending = panel.pending;
+    if (!pending) return;
+    pending.waiting.delete(frameId);
+    if (pending.waiting.size === 0) this.finish(panel);
+  }
+
+  private finish(panel: Panel): void {
+    const pending = panel.pending;
+    if (!pending || this.panels.get(panel.link) !== panel) return;
+    panel.pending = null;
+    const [first = [], ...rest] = splitIntoMessages(pending.deltas, PANEL_MESSAGE_BYTES);
+    panel.link.post({
+      type: 'snapshot',
+      tabId: panel.tabId,
+      pageUrl: pending.pageUrl,
+      deltas: first,
+      preserveLog: panel.preserveLog,
+      droppedBytes: pending.droppedBytes,
+    });
+    for (const deltas of rest) panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
+    for (const deltas of splitIntoMessages(pending.queued, PANEL_MESSAGE_BYTES)) {
+      panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
+    }
+  }
+
+  // ---- bridges
+
+  bridgeConnected(link: BridgeLink): void {
+    this.bridges.set(link, new DeltaJoiner(link.frameId));
+  }
+
+  bridgeDisconnected(link: BridgeLink): void {
+    this.bridges.delete(link);
+    for (const panel of this.panels.values()) {
+      panel.ready.delete(link);
+      if (panel.tabId === link.tabId) this.frameAnswered(panel, link.frameId);
+    }
+  }
+
+  bridgeMessage(link: BridgeLink, message: BridgeToBackground): void {
+    const joiner = this.bridges.get(link);
+    if (!joiner || message.type === 'navigated') return;
+    const deltas = joiner.push(message.deltas);
+    for (const panel of this.panels.values()) {
+      if (panel.tabId !== link.tabId) continue;
+      if (message.type === 'deltas') {
+        if (panel.ready.has(link)) this.deliver(panel, deltas, true);
+        continue;
+      }
+      if (panel.ready.has(link) || message.generation < panel.minGeneration) continue;
+      this.deliver(panel, deltas, false);
+      if (link.frameId === 0 && panel.pending) panel.pending.pageUrl = message.documentUrl;
+      if (!message.last) continue;
+      panel.ready.add(link);
+      if (panel.pending) panel.pending.droppedBytes += message.droppedBytes;
+      this.frameAnswered(panel, link.frameId);
+    }
+  }
+
+  private deliver(panel: Panel, deltas: ConnectionDelta[], live: boolean): void {
+    if (deltas.length === 0) return;
+    if (panel.pending) (live ? panel.pending.queued : panel.pending.deltas).push(...deltas);
+    else panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
+  }
+
+  // ---- navigation (only reported while a panel watches the tab)
+
+  /** A frame committed a new document: tell panels (top frame) and collect the new bridge once it runs. */
+  frameCommitted(tabId: number, frameId: number, url: string): void {
+    if (!this.hasPanels(tabId)) return;
+    if (frameId === 0) {
+      for (const panel of this.panels.values()) {
+        if (panel.tabId === tabId) panel.link.post({ type: 'navigated', tabId, pageUrl: url, preserveLog: panel.preserveLog });
+      }
+    }
+    this.collectNewDocument(tabId, frameId, 0);
+  }
+
+  private collectNewDocument(tabId: number, frameId: number, attempt: number): void {
+    const delay = COLLECT_RETRY_MS[attempt];
+    if (delay === undefined || !this.hasPanels(tabId)) return;
+    this.fx.setTimer(() => {
+      const generation = this.nextGeneration(tabId);
+      this.fx.sendToFrame(tabId, frameId, { type: 'collect', generation }).then(
+        (answered) => answered || this.collectNewDocument(tabId, frameId, attempt + 1),
+        () => this.collectNewDocument(tabId, frameId, attempt + 1),
+      );
+    }, delay);
+  }
+
+  tabRemoved(tabId: number): void {
+    this.generations.delete(tabId);
+  }
+
+  private nextGeneration(tabId: number): number {
+    const next = (this.generations.get(tabId) ?? 0) + 1;
+    this.generations.set(tabId, next);
+    return next;
+  }
+}

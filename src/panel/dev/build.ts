@@ -1,0 +1,48 @@
+// Dev script (Node): builds the panel as plain pages (harness.html with fixtures, panel.html) into
+// dist/panel-dev. Fixtures: the shared SDK example captures (HAR + chunk timeline) and a 100k-event one.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { loadInput } from '../../core/capture/load';
+import { serializeCapture } from '../../core/capture/format';
+import { syntheticCapture } from './synthetic';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../../..');
+export const outDir = join(repo, 'dist/panel-dev');
+
+export async function buildHarness(): Promise<string> {
+  await build({
+    root: resolve(here, '..'),
+    base: './',
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: { input: { harness: join(here, 'harness.html'), panel: resolve(here, '../panel.html') } },
+    },
+  });
+  const fixtures = join(outDir, 'dev/fixtures');
+  mkdirSync(fixtures, { recursive: true });
+  const examples = join(repo, 'src/core/capture/testdata');
+  for (const name of ['torn-replay-boundary-sdk-inmemory', 'clean-control-sdk-inmemory']) {
+    const capture = loadInput(readFileSync(join(examples, name, 'capture.har')), 'capture.har', {
+      chunksNdjson: readFileSync(join(examples, name, 'chunks.ndjson'), 'utf8'),
+    });
+    writeFileSync(join(fixtures, `${name}.json`), serializeCapture(capture));
+  }
+  writeFileSync(join(fixtures, 'synthetic-100k.json'), serializeCapture(syntheticCapture(100_000)));
+  return outDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildHarness().then(
+    (dir) => process.stdout.write(`built ${dir}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+// Dev page (plain web page, no extension): the real panel App fed a fixture capture through the offline
+// transport, the way a background snapshot would arrive. ?fixture=<name> picks the file, ?theme= the theme,
+// ?live=1 replays the deltas in small batches over time as a streaming tab would.
+import { render } from 'preact';
+import { parseCapture } from '../../core/capture/format';
+import type { ConnectionDelta } from '../../protocol/records';
+import { App } from '../App';
+import { bytesToBase64 } from '../state/base64';
+import { recordToDeltas } from '../state/records';
+import { followTheme } from '../theme';
+import { createOfflineTransport } from '../transport';
+import '../panel.css';
+
+async function main(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  followTheme(document.documentElement, undefined, params.get('theme'));
+  const name = params.get('fixture') ?? 'torn-replay-boundary-sdk-inmemory';
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad fixture name ${name}`);
+  const root = document.getElementById('root') as HTMLElement;
+  if (name === 'empty') {
+    render(<App transport={createOfflineTransport()} toolVersion="dev" />, root);
+    return;
+  }
+  const capture = parseCapture(await (await fetch(`fixtures/${name}.json`)).text());
+  const deltas: ConnectionDelta[] = capture.connections.flatMap((c) => recordToDeltas(c, bytesToBase64));
+  const pageUrl = capture.page?.url ?? '';
+  const live = params.get('live') === '1';
+  const transport = createOfflineTransport([{ type: 'snapshot', tabId: 0, pageUrl, deltas: live ? [] : deltas, preserveLog: false, droppedBytes: 0 }]);
+  render(<App transport={transport} toolVersion="dev" />, root);
+  if (live) {
+    // Deltas in time order, as the tap would have sent them.
+    const at = (d: ConnectionDelta) => (d.kind === 'start' ? d.conn.startTime : d.kind === 'response' ? d.responseTime : d.kind === 'chunk' ? d.t : d.endTime);
+    const ordered = deltas.slice().sort((a, b) => at(a) - at(b));
+    let i = 0;
+    const tick = () => {
+      transport.deliver({ type: 'deltas', tabId: 0, deltas: ordered.slice(i, i + 50) });
+      i += 50;
+      if (i < ordered.length) setTimeout(tick, 16);
+      else document.body.dataset.streamed = 'done';
+    };
+    tick();
+  }
+}
+
+void main();

@@ -1,0 +1,96 @@
+// Dev (pure, any runtime): a large synthetic capture for performance checks of the panel: one 2025-11-25
+// session, a tools/call POST stream carrying `events` progress notifications in 64-event chunks, cut
+// mid-event and resumed with Last-Event-ID, plus the initialize exchange.
+import type { BodyChunk, Capture, ConnectionRecord } from '../../core/capture/model';
+
+const enc = new TextEncoder();
+const SESSION = 'synthetic-0000-4000-8000-000000000001';
+const ORIGIN = 'http://127.0.0.1:8080';
+
+export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Capture {
+  const head = (extra: Array<{ name: string; value: string }> = []) => [
+    { name: 'content-type', value: 'application/json' },
+    { name: 'accept', value: 'application/json, text/event-stream' },
+    { name: 'mcp-protocol-version', value: '2025-11-25' },
+    ...extra,
+  ];
+  const sse = [{ name: 'content-type', value: 'text/event-stream' }, { name: 'mcp-session-id', value: SESSION }];
+  const init: ConnectionRecord = {
+    id: 'c1',
+    source: 'fetch',
+    method: 'POST',
+    url: `${ORIGIN}/mcp`,
+    requestHeaders: head(),
+    requestBody: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'synthetic', version: '1' } } }),
+    startTime: t0,
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: sse,
+    responseTime: t0 + 5,
+    chunks: [{ t: t0 + 6, bytes: enc.encode(`id: 0\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'synthetic', version: '1' } } })}\n\n`) }],
+    endTime: t0 + 7,
+    end: 'complete',
+  };
+  const event = (n: number) => `id: ${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
+  const cutAt = Math.floor(events * 0.6);
+  const first: BodyChunk[] = [];
+  const second: BodyChunk[] = [];
+  const callStart = t0 + 20;
+  const perEvent = 0.2; // ms between events: 100k events span 20 s
+  for (let n = 1; n <= events; n += 64) {
+    const last = Math.min(events, n + 63);
+    let text = '';
+    for (let k = n; k <= last; k++) text += event(k);
+    const target = last <= cutAt ? first : second;
+    target.push({ t: callStart + 10 + last * perEvent, bytes: enc.encode(text) });
+  }
+  // The connection dies 30 bytes into the event after the last one it delivered.
+  const lastDelivered = Math.floor(cutAt / 64) * 64;
+  first.push({ t: callStart + 10 + (lastDelivered + 1) * perEvent, bytes: enc.encode(event(lastDelivered + 1).slice(0, 30)) });
+  const resumeFrom = lastDelivered;
+  const resumedChunks: BodyChunk[] = [];
+  let text = '';
+  for (let k = resumeFrom + 1; k <= Math.min(events, resumeFrom + 64); k++) text += event(k);
+  if (text) resumedChunks.push({ t: callStart + 200 + (resumeFrom + 64) * perEvent, bytes: enc.encode(text) });
+  for (const c of second) if (c.t > (resumedChunks[0]?.t ?? 0)) resumedChunks.push(c);
+  const resultTime = callStart + 300 + events * perEvent;
+  resumedChunks.push({ t: resultTime, bytes: enc.encode(`id: ${events + 1}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`) });
+  const call: ConnectionRecord = {
+    id: 'c2',
+    source: 'fetch',
+    method: 'POST',
+    url: `${ORIGIN}/mcp`,
+    requestHeaders: head([{ name: 'mcp-session-id', value: SESSION }]),
+    requestBody: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count', arguments: { n: events }, _meta: { progressToken: 7 } } }),
+    startTime: callStart,
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: sse,
+    responseTime: callStart + 5,
+    chunks: first,
+    endTime: (first[first.length - 1]?.t ?? callStart) + 1,
+    end: 'network-error',
+    error: 'net::ERR_CONNECTION_RESET',
+  };
+  const resume: ConnectionRecord = {
+    id: 'c3',
+    source: 'fetch',
+    method: 'GET',
+    url: `${ORIGIN}/mcp`,
+    requestHeaders: [
+      { name: 'accept', value: 'text/event-stream' },
+      { name: 'mcp-session-id', value: SESSION },
+      { name: 'mcp-protocol-version', value: '2025-11-25' },
+      { name: 'last-event-id', value: String(resumeFrom) },
+    ],
+    startTime: call.endTime! + 150,
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: sse,
+    responseTime: call.endTime! + 155,
+    chunks: resumedChunks,
+    endTime: resultTime + 1,
+    end: 'complete',
+  };
+  return { tool: { name: 'mcp-stream-inspector', version: 'synthetic' }, createdAt: t0, page: { url: `${ORIGIN}/app` }, connections: [init, call, resume] };
+}

@@ -1,0 +1,55 @@
+// Node (build): the extension for one browser. `TARGET=chrome|firefox vite build` -> dist/chrome, dist/firefox.
+// One manifest.json at the root; the Firefox variant is derived here (event-page background, gecko settings).
+import { existsSync } from 'node:fs';
+import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
+import { defineConfig } from 'vite';
+import manifest from './manifest.json' with { type: 'json' };
+import pkg from './package.json' with { type: 'json' };
+
+type Target = 'chrome' | 'firefox';
+
+const target: Target = process.env.TARGET === 'firefox' ? 'firefox' : 'chrome';
+
+export const GECKO_ID = 'mcp-stream-inspector@example.org';
+
+/** Tap and bridge must run synchronously at document_start: built as standalone IIFEs, not crxjs's async loader. */
+const STANDALONE_CONTENT_SCRIPTS = ['src/tap/index.ts', 'src/bridge/index.ts'];
+
+/** The panel page is opened by devtools.panels.create and as a plain page: crxjs cannot see it in the manifest. */
+const PANEL_PAGE = 'src/panel/panel.html';
+
+function manifestFor(browser: Target): ManifestV3Export {
+  const base = { ...manifest, version: pkg.version };
+  if (browser === 'chrome') return base;
+  const { service_worker: worker } = manifest.background;
+  return {
+    ...base,
+    background: { scripts: [worker], type: 'module' },
+    browser_specific_settings: {
+      gecko: {
+        id: GECKO_ID,
+        strict_min_version: '142.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+  } as ManifestV3Export;
+}
+
+for (const page of [manifest.devtools_page, PANEL_PAGE]) {
+  if (!existsSync(page)) throw new Error(`vite.config.ts: ${page} is missing (the panel build needs it)`);
+}
+
+export default defineConfig({
+  plugins: [crx({ manifest: manifestFor(target), browser: target, contentScripts: { standaloneFiles: STANDALONE_CONTENT_SCRIPTS } })],
+  // Preact through the automatic JSX runtime (tsconfig says the same; vite 8 transforms with oxc).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: `dist/${target}`,
+    emptyOutDir: true,
+    target: target === 'firefox' ? 'firefox142' : 'chrome120',
+    sourcemap: false,
+    rollupOptions: { input: { panel: PANEL_PAGE } },
+  },
+  // The build must never reach out: no dev server in the tests, no remote anything.
+  logLevel: 'warn',
+});

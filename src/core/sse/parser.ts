@@ -163,6 +163,13 @@ export class SseParser {
     let bpos = 0; // the same place in bytes
     let carried = this.pendingStart >= 0;
     while (pos < len) {
+      if (!carried && text.charCodeAt(pos) === LF) {
+        // A blank LF line (every event ends with one): no search needed.
+        this.blank(abs + bpos + 1);
+        pos++;
+        bpos++;
+        continue;
+      }
       if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
       if (cr !== -1 && cr < pos) cr = text.indexOf('\r', pos);
       const end = lf === -1 ? cr : cr === -1 || lf < cr ? lf : cr;

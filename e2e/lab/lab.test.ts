@@ -16,7 +16,8 @@ function expectVerdict(run: LabRun, verdict: Verdict): LabRun {
   return run;
 }
 
-describe('fault lab with the real MCP SDK', () => {
+// Each test starts its own lab on its own ports, so they run side by side.
+describe.concurrent('fault lab with the real MCP SDK', () => {
   it('clean: every call intact, nothing applied, no resume', async () => {
     const { result, log, connections } = expectVerdict(await runInLab('clean'), 'ok');
     expect(result.calls.map((call) => [call.tool, call.verdict])).toEqual([

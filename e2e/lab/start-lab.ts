@@ -18,6 +18,8 @@ export interface LabOptions {
   scenario?: ScenarioName;
   /** Build the demo page: 'always', 'if-missing' (default), or 'never' (tests that need no page). */
   build?: 'always' | 'if-missing' | 'never';
+  /** Where the demo page is built and served from; dist/lab by default. */
+  pageDir?: string;
 }
 
 export interface Lab {
@@ -30,18 +32,19 @@ export interface Lab {
   close(): Promise<void>;
 }
 
-/** Builds the demo page into dist/lab with vite (the SDK bundled for the browser). */
-export async function buildLabPage(): Promise<string> {
+/** Builds the demo page with vite (the SDK bundled for the browser); ~1 s. */
+export async function buildLabPage(outDir: string = LAB_PAGE_DIR): Promise<string> {
   const { build } = await import('vite');
-  await build({ configFile: LAB_VITE_CONFIG, logLevel: 'warn' });
-  return LAB_PAGE_DIR;
+  await build({ configFile: LAB_VITE_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
 }
 
 export async function startLab(options: LabOptions = {}): Promise<Lab> {
   const mode = options.build ?? 'if-missing';
-  if (mode === 'always' || (mode === 'if-missing' && !existsSync(join(LAB_PAGE_DIR, 'index.html')))) await buildLabPage();
+  const pageDir = options.pageDir ?? LAB_PAGE_DIR;
+  if (mode === 'always' || (mode === 'if-missing' && !existsSync(join(pageDir, 'index.html')))) await buildLabPage(pageDir);
   const backend = new Backend();
-  const proxy = await startProxy({ port: options.port, backend, staticDir: LAB_PAGE_DIR, scenario: options.scenario ?? 'clean' });
+  const proxy = await startProxy({ port: options.port, backend, staticDir: pageDir, scenario: options.scenario ?? 'clean' });
   try {
     await proxy.setScenario(options.scenario ?? 'clean');
   } catch (error) {

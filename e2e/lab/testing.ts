@@ -1,4 +1,4 @@
-// Runs in Node (lab tests only): run one scenario against a fresh lab with a recording client,
+// Runs in Node (lab tests and check-findings.ts): run one scenario against a fresh lab with a recording client,
 // and read what crossed the wire.
 import type { ConnectionRecord } from '../../src/core/capture/model';
 import { bodyText, recordingFetch, requestHeader } from './client/recording-fetch';

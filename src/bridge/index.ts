@@ -17,7 +17,7 @@ function connectPort(): RelayPort {
   return { postMessage: (m) => port.postMessage(m), onDisconnect: (listener) => port.onDisconnect.addListener(listener) };
 }
 
-const relay = new Relay(connectPort, () => location.href, queueMicrotask);
+const relay = new Relay(connectPort, () => location.href, (task) => queueMicrotask(task));
 
 /** Tells the tap the settings it applies at the source (also its signal that a bridge is listening). */
 function answerTap(): void {

@@ -1,4 +1,4 @@
-// DevTools page: runs once per DevTools window; only creates the "MCP Streams" panel. Touches no page data.
-import { extensionApi } from './host';
+// DevTools page: runs once per DevTools window and only creates the "MCP Streams" panel. Touches no page data.
+import { browser } from '../platform/browser';
 
-extensionApi()?.devtools?.panels.create('MCP Streams', 'icons/icon-32.png', 'src/panel/panel.html');
+void browser.devtools.panels.create('MCP Streams', 'icons/icon-32.png', 'src/panel/panel.html');

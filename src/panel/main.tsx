@@ -4,17 +4,28 @@ import { render } from 'preact';
 import pkg from '../../package.json';
 import { App } from './App';
 import { RuleDocPage } from './components/RuleDoc';
-import { extensionApi } from './host';
-import { followTheme } from './theme';
+import { isExtensionPage } from './host';
+import { followTheme, type ThemeSource } from './theme';
 import { createOfflineTransport, createPortTransport, type PanelTransport } from './transport';
 import './panel.css';
 
-function chooseTransport(params: URLSearchParams): PanelTransport {
-  const api = extensionApi();
-  const runtime = api?.runtime;
-  const tabId = api?.devtools?.inspectedWindow.tabId ?? parseTabId(params.get('tabId'));
-  if (runtime && tabId !== undefined) return createPortTransport({ tabId, connect: () => runtime.connect({ name: 'panel' }) });
-  return createOfflineTransport();
+interface Host {
+  transport: PanelTransport;
+  panels?: ThemeSource;
+  version: string;
+}
+
+async function connectHost(params: URLSearchParams): Promise<Host> {
+  if (!isExtensionPage()) return { transport: createOfflineTransport(), version: pkg.version };
+  const { browser } = await import('../platform/browser');
+  // Inside DevTools the inspected tab is given; as a plain extension page the tab comes in ?tabId=N.
+  const devtools = typeof browser.devtools?.inspectedWindow?.tabId === 'number' ? browser.devtools : undefined;
+  const tabId = devtools?.inspectedWindow.tabId ?? parseTabId(params.get('tabId'));
+  const version = browser.runtime.getManifest().version;
+  const panels = devtools?.panels;
+  if (tabId === undefined) return { transport: createOfflineTransport(), version, ...(panels ? { panels } : {}) };
+  const transport = createPortTransport({ tabId, connect: () => browser.runtime.connect({ name: 'panel' }) });
+  return { transport, version, ...(panels ? { panels } : {}) };
 }
 
 function parseTabId(value: string | null): number | undefined {
@@ -22,13 +33,19 @@ function parseTabId(value: string | null): number | undefined {
   return Number(value);
 }
 
-const params = new URLSearchParams(location.search);
-const root = document.getElementById('root') as HTMLElement;
-followTheme(document.documentElement, extensionApi()?.devtools, params.get('theme'));
-const rule = params.get('rule');
-if (rule !== null) {
-  document.title = `${rule} · MCP Streams`;
-  render(<RuleDocPage id={rule} />, root);
-} else {
-  render(<App transport={chooseTransport(params)} toolVersion={extensionApi()?.runtime?.getManifest?.().version ?? pkg.version} />, root);
+async function main(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const root = document.getElementById('root') as HTMLElement;
+  const rule = params.get('rule');
+  if (rule !== null) {
+    followTheme(document.documentElement, undefined, params.get('theme'));
+    document.title = `${rule} · MCP Streams`;
+    render(<RuleDocPage id={rule} />, root);
+    return;
+  }
+  const host = await connectHost(params);
+  followTheme(document.documentElement, host.panels, params.get('theme'));
+  render(<App transport={host.transport} toolVersion={host.version} />, root);
 }
+
+void main();

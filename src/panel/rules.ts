@@ -24,3 +24,16 @@ export function resolveDocLink(href: string): string | undefined {
   if (/^https?:\/\//i.test(href)) return href;
   return undefined;
 }
+
+/** A code span naming another rule links to its page. */
+export function ruleCodeLink(code: string): string | undefined {
+  return ruleDoc(code) !== undefined ? ruleDocHref(code) : undefined;
+}
+
+/** The doc page without its "# <id>" title line (the panel shows the id itself). */
+export function ruleDocBody(id: string): string | undefined {
+  const page = ruleDoc(id);
+  if (page === undefined) return undefined;
+  const title = `# ${id}`;
+  return page.startsWith(title) ? page.slice(title.length).replace(/^[ \t]*\r?\n/, '') : page;
+}

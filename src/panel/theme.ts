@@ -1,7 +1,13 @@
 // Panel: light or dark, following DevTools when inside it, else the OS preference; `?theme=` overrides (dev, tests).
-import type { DevtoolsApi } from './host';
 
 export type Theme = 'light' | 'dark';
+
+/** The part of devtools.panels that tells the theme. */
+export interface ThemeSource {
+  /** Chrome: "default" | "dark"; Firefox: "light" | "dark". */
+  themeName?: string;
+  onThemeChanged?: { addListener(callback: (themeName: string) => void): void };
+}
 
 export function themeFromDevtools(themeName: string | undefined): Theme | undefined {
   if (themeName === 'dark') return 'dark';
@@ -10,15 +16,15 @@ export function themeFromDevtools(themeName: string | undefined): Theme | undefi
 }
 
 /** Applies the theme to <html data-theme> now and whenever DevTools or the OS switches. */
-export function followTheme(root: HTMLElement, devtools: DevtoolsApi | undefined, override: string | null): void {
+export function followTheme(root: HTMLElement, panels: ThemeSource | undefined, override: string | null): void {
   const apply = (theme: Theme) => {
     root.dataset.theme = theme;
   };
   if (override === 'light' || override === 'dark') return apply(override);
-  const fromDevtools = themeFromDevtools(devtools?.panels.themeName);
+  const fromDevtools = themeFromDevtools(panels?.themeName);
   if (fromDevtools) {
     apply(fromDevtools);
-    devtools?.panels.onThemeChanged?.addListener((name) => apply(themeFromDevtools(name) ?? 'light'));
+    panels?.onThemeChanged?.addListener((name) => apply(themeFromDevtools(name) ?? 'light'));
     return;
   }
   const query = window.matchMedia('(prefers-color-scheme: dark)');

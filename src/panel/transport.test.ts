@@ -125,4 +125,13 @@ describe('offline transport', () => {
     expect(got).toEqual([snapshot]);
     expect(t.sent).toEqual([{ type: 'clear', tabId: 0 }]);
   });
+
+  it('keeps messages delivered before start and hands them over after the initial ones', () => {
+    const t = createOfflineTransport([snapshot]);
+    const early: BackgroundToPanel = { type: 'deltas', tabId: 0, deltas: [] };
+    t.deliver(early);
+    const got: BackgroundToPanel[] = [];
+    t.start({ message: (m) => got.push(m), status: () => undefined });
+    expect(got).toEqual([snapshot, early]);
+  });
 });

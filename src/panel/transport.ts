@@ -124,13 +124,15 @@ export interface OfflineTransport extends PanelTransport {
 export function createOfflineTransport(initial: readonly BackgroundToPanel[] = []): OfflineTransport {
   let listener: TransportListener | undefined;
   const sent: PanelToBackground[] = [];
+  // What is delivered before the panel starts listening waits for it, after the initial messages.
+  const early: BackgroundToPanel[] = [];
   return {
     tabId: undefined,
     sent,
     start(l) {
       listener = l;
       l.status('offline');
-      for (const message of initial) l.message(message);
+      for (const message of [...initial, ...early.splice(0)]) l.message(message);
     },
     send(message) {
       sent.push(message);
@@ -139,7 +141,8 @@ export function createOfflineTransport(initial: readonly BackgroundToPanel[] = [
       for (const message of initial) listener?.message(message);
     },
     deliver(message) {
-      listener?.message(message);
+      if (listener) listener.message(message);
+      else early.push(message);
     },
     stop() {
       listener = undefined;

@@ -10,6 +10,7 @@
 // Small JSON answers (<= 1 MiB) are read from a clone instead: the page may never read them, and the rules need them.
 import type { ConnectionTap } from './connection';
 import { MAX_JSON_BODY, errorText, isAbortError } from './classify';
+import type { Disguise } from './disguise';
 import type { Natives } from './natives';
 
 type ReadMethod = 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text';
@@ -20,7 +21,7 @@ function hidden(value: unknown): PropertyDescriptor {
 }
 
 /** Swaps the body of `response` (an event stream the page will read) for a recording pass-through. */
-export function tapEventStreamBody(response: Response, conn: ConnectionTap, natives: Natives): void {
+export function tapEventStreamBody(response: Response, conn: ConnectionTap, natives: Natives, disguise: Disguise): void {
   const original = natives.responseBody(response);
   if (!original) {
     conn.end('complete');
@@ -74,18 +75,21 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
     },
   });
 
+  const nativeProto = natives.Response.prototype;
+  const clone = function clone(this: Response): Response {
+    if (passThrough.locked) throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
+    const copy = natives.responseClone(response);
+    tapEventStreamBody(copy, conn, natives, disguise);
+    return copy;
+  };
+  disguise(clone, nativeProto.clone);
   const props: PropertyDescriptorMap = {
     body: { get: () => passThrough, configurable: true, enumerable: false },
-    clone: hidden(function clone(this: Response): Response {
-      if (passThrough.locked) throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
-      const copy = natives.responseClone(response);
-      tapEventStreamBody(copy, conn, natives);
-      return copy;
-    }),
+    clone: hidden(clone),
   };
   for (const method of READ_METHODS) {
-    if (typeof natives.Response.prototype[method] !== 'function') continue;
-    const read = natives.Response.prototype[method] as (this: Response) => Promise<unknown>;
+    if (typeof nativeProto[method] !== 'function') continue;
+    const read = nativeProto[method] as (this: Response) => Promise<unknown>;
     // async: a throw (body already used) becomes a rejected promise, as from the native method.
     const readVia = async function (this: Response): Promise<unknown> {
       // A detached Response over the pass-through: same parsing (charset, JSON, blob type) as the original would do.
@@ -93,6 +97,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
       return await (Reflect.apply(read, view, []) as Promise<unknown>);
     };
     Object.defineProperty(readVia, 'name', { value: method });
+    disguise(readVia, read);
     props[method] = hidden(readVia);
   }
   Object.defineProperties(response, props);

@@ -99,20 +99,22 @@ export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx
       const es = Reflect.construct(NativeCtor, args, newTarget as typeof EventSource) as EventSource;
       guarded(() => {
         const follower = new EventSourceFollower(es, ctx);
-        Object.defineProperties(es, {
-          addEventListener: hidden(function addEventListener(this: EventSource, type: unknown, listener: unknown, ...rest: unknown[]): void {
-            attempt(() => follower.subscribe(String(type)));
-            Reflect.apply(nativeAdd, this, [type, listener, ...rest]);
-          }),
-          close: hidden(function close(this: EventSource): void {
-            guarded(() => follower.closedByPage());
-            Reflect.apply(nativeClose, this, []);
-          }),
-        });
+        const addEventListener = function addEventListener(this: EventSource, type: unknown, listener: unknown, ...rest: unknown[]): void {
+          attempt(() => follower.subscribe(String(type)));
+          Reflect.apply(nativeAdd, this, [type, listener, ...rest]);
+        };
+        const close = function close(this: EventSource): void {
+          guarded(() => follower.closedByPage());
+          Reflect.apply(nativeClose, this, []);
+        };
+        ctx.disguise(addEventListener, nativeAdd);
+        ctx.disguise(close, nativeClose);
+        Object.defineProperties(es, { addEventListener: hidden(addEventListener), close: hidden(close) });
       });
       return es;
     },
   });
+  ctx.disguise(proxy, Native);
   // Instances report `es.constructor === EventSource`, as without the tap.
   Object.defineProperty(Native.prototype, 'constructor', { value: proxy, configurable: true, writable: true, enumerable: false });
   target.EventSource = proxy;

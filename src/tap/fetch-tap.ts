@@ -10,6 +10,8 @@ import { headerList, readRequest, type RequestInfo } from './request';
 
 export interface TapContext {
   natives: Natives;
+  /** Registers a replacement so that it prints as the native it replaces. */
+  disguise: (replacement: object, original: object) => void;
   sink: DeltaSink;
   nextId: () => string;
   baseUrl: () => string;
@@ -58,7 +60,7 @@ class FetchCall {
     if (!sse && !this.conn) return;
     const conn = this.startRecord();
     conn.response(response.status, response.statusText, headerList(headers, natives));
-    if (sse) tapEventStreamBody(response, conn, natives);
+    if (sse) tapEventStreamBody(response, conn, natives, this.ctx.disguise);
     else if (isJson(contentType)) tapSmallBody(response, conn, natives);
     else conn.end('complete');
   }
@@ -82,7 +84,7 @@ async function follow(pending: Promise<Response>, call: FetchCall): Promise<Resp
 
 export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void {
   const { natives } = ctx;
-  target.fetch = new Proxy(natives.fetch, {
+  const tapped = new Proxy(natives.fetch, {
     apply(nativeFetch, thisArg: unknown, args: unknown[]): Promise<Response> {
       const call = attempt(() => {
         const startTime = ctx.sink.now();
@@ -92,4 +94,6 @@ export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void
       return call ? follow(pending, call) : pending;
     },
   });
+  ctx.disguise(tapped, natives.fetch);
+  target.fetch = tapped;
 }

@@ -4,6 +4,7 @@ import { TapChannel } from './channel';
 import { tapEventSource } from './eventsource-tap';
 import { tapFetch } from './fetch-tap';
 import { guarded } from './guard';
+import { installDisguise } from './disguise';
 import { captureNatives } from './natives';
 
 guarded(() => {
@@ -13,6 +14,7 @@ guarded(() => {
   let counter = 0;
   const ctx = {
     natives,
+    disguise: installDisguise(),
     sink: channel,
     nextId: () => `${instance}-${++counter}`,
     baseUrl: () => document.baseURI,

@@ -51,8 +51,9 @@ export interface TappedFetch {
   bodyOf(id: string): string;
 }
 
-export function installTap(options: { revealSecrets?: boolean } = {}): TappedFetch {
-  const natives = captureNatives(globalThis);
+/** `upstream` replaces the network (the native fetch the tap wraps), for exact control of chunking. */
+export function installTap(options: { revealSecrets?: boolean; upstream?: typeof fetch } = {}): TappedFetch {
+  const natives = { ...captureNatives(globalThis), ...(options.upstream ? { fetch: options.upstream } : {}) };
   const bus = new EventTarget();
   const deltas: ConnectionDelta[] = [];
   bus.addEventListener(TAP_EVENT, (event) => {
@@ -64,9 +65,10 @@ export function installTap(options: { revealSecrets?: boolean } = {}): TappedFet
   const config = JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false });
   bus.dispatchEvent(new CustomEvent(BRIDGE_EVENT, { detail: config }));
   let counter = 0;
-  const target = { fetch: globalThis.fetch };
+  const target = { fetch: natives.fetch };
   tapFetch(target, {
     natives,
+    disguise: () => undefined,
     sink: channel,
     nextId: () => `c${++counter}`,
     baseUrl: () => 'http://127.0.0.1/',
@@ -101,5 +103,21 @@ export function streamParts(parts: string[], options: { gapMs?: number; cut?: bo
       setTimeout(next, options.gapMs ?? 15);
     };
     next();
+  };
+}
+
+/** A fetch that answers every request with these exact body chunks, as an event stream. */
+export function chunkedUpstream(chunks: string[]): typeof fetch {
+  return async () => {
+    const queue = chunks.map((c) => new TextEncoder().encode(c));
+    const body = new ReadableStream<Uint8Array>({
+      type: 'bytes',
+      pull(controller) {
+        const next = queue.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
   };
 }

@@ -95,6 +95,12 @@ export class SseFramer {
       this.afterCR = byte === CR;
       if (byte === CR || byte === LF) {
         if (this.endLine()) {
+          if (byte === CR && chunk[pos] === LF) {
+            // Keep a CRLF blank line whole in this frame when its LF is already here.
+            pos += 1;
+            this.frameLength += 1;
+            this.afterCR = false;
+          }
           this.keepRaw(chunk, from, pos);
           return { stop: pos, ended: this.finishFrame(), atDataValue: false };
         }

@@ -14,8 +14,14 @@ const TYPES: Record<string, string> = {
 };
 
 export async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
-  const relative = normalize(decodeURIComponent(pathname === '/' ? '/index.html' : pathname)).replace(/^[/\\]+/, '');
-  const file = join(root, relative);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  const file = join(root, normalize(decoded).replace(/^[/\\]+/, ''));
   if (!file.startsWith(root + sep)) {
     res.writeHead(403).end();
     return;

@@ -36,10 +36,12 @@ export function factsOf(model: Model): Facts {
     const clientRequests = new Map<string, ConnectionView>();
     const clientAnswers = new Set<string>();
     for (const conn of connections) {
+      // An answer POSTed into a refused session never reached the server.
+      const delivered = conn.record.status === undefined || conn.record.status < 400;
       for (const message of conn.requestMessages) {
         if (message.id === undefined) continue;
         if (message.kind === 'request') clientRequests.set(idKey(message.id), conn);
-        else clientAnswers.add(idKey(message.id));
+        else if (delivered) clientAnswers.add(idKey(message.id));
       }
     }
     const events = model.events.filter((e) => e.sessionKey === session.key);

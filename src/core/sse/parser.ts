@@ -4,14 +4,14 @@
  * because the inspector needs what a text parser cannot give: the byte range and chunks of every
  * event, and the undispatched tail (its bytes and parsed fields) at any moment.
  *
- * Speed: each chunk is decoded once by a non-streaming TextDecoder (several times faster in Node than
- * `{stream: true}`). When the text has as many UTF-16 units as the chunk has bytes (ASCII: the usual
- * JSON-RPC case), string index equals byte offset, so lines are found with String#indexOf (SIMD in V8,
- * measured ~50x faster than Uint8Array#indexOf or a JS byte loop) and values are cheap slices.
- * Otherwise the chunk is scanned as bytes and decoded line by line. Decoding lines one by one equals
- * decoding the whole stream because CR, LF and ':' are ASCII: a UTF-8 sequence cut short by them
- * yields one U+FFFD either way. A line split across chunks is carried as decoded fragments while
- * every cut falls after an ASCII byte, else as byte views decoded once the line is complete.
+ * Speed: each chunk is decoded once, whole, and lines are found with String#indexOf (SIMD in V8;
+ * measured ~50x faster than Uint8Array#indexOf or a JS byte loop); field values are cheap slices.
+ * Pure-ASCII chunks (the usual JSON-RPC case) go through Node's fast UTF-8 path, and there string
+ * index = byte offset. Other chunks go through one ICU decoder in stream mode, so a UTF-8 sequence
+ * cut by a chunk boundary is completed by the next chunk, exactly as in the spec's whole-stream
+ * decoding; a line's byte offset is then found from a lower bound (a line never has fewer bytes than
+ * UTF-16 units). Lines are independent of each other's decoding because CR and LF are ASCII: a
+ * sequence cut short by one of them yields one U+FFFD either way.
  *
  * Offsets: an event spans from the start of the first line after the previous blank line (comments
  * and ignored lines included) to just past the first terminator byte of its dispatching blank line.
@@ -32,13 +32,15 @@ const BOM: readonly number[] = [0xef, 0xbb, 0xbf];
 const STREAM: TextDecodeOptions = { stream: true };
 
 export class SseParser {
-  // Two decoders, both non-streaming per call (a BOM is kept as U+FEFF; the parser strips the leading one).
-  // Node decodes ASCII fastest with a decoder never used in stream mode, and non-ASCII fastest through
-  // ICU, which a decoder switches to for good once it has been used with `stream: true`.
+  // Node decodes ASCII fastest with a TextDecoder never used in stream mode, and non-ASCII fastest
+  // through ICU, which a TextDecoder switches to for good once used with `stream: true`. Both keep a
+  // BOM as U+FEFF: the parser strips the leading one itself.
   private readonly asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly decoder = primedIcuDecoder();
-  /** The last chunk decoded to as many UTF-16 units as bytes: try the ASCII decoder first. */
+  /** The last chunk was pure ASCII: try the fast decoder first. */
   private lastExact = true;
+  /** The ICU decoder may hold the first bytes of an unfinished sequence: the next chunk must go through it. */
+  private icuHeld = false;
   private chunkCount = 0;
   private byteCount = 0;
   private finished = false;
@@ -71,9 +73,8 @@ export class SseParser {
 
   /** Start offset of the incomplete last line; -1 if none. */
   private pendingStart = -1;
-  /** Its decoded fragments, usable while `pendingTextsValid`. */
+  /** Its decoded fragments, joined once the line is complete (bytes held by the ICU decoder excepted). */
   private pendingTexts: string[] = [];
-  private pendingTextsValid = true;
 
   /** Parses one chunk; returns the events it dispatched. */
   push(chunk: Uint8Array): SseEvent[] {
@@ -98,10 +99,7 @@ export class SseParser {
       if (chunk[start] === LF) start++;
     }
     if (start < chunk.length) {
-      const view = start === 0 ? chunk : chunk.subarray(start);
-      const text = this.lastExact ? this.asciiDecoder.decode(view) : this.decodeIcu(view);
-      this.lastExact = text.length === view.length;
-      this.parseText(text, view, base + start, this.lastExact);
+      this.parseChunk(start === 0 ? chunk : chunk.subarray(start), base + start);
     }
     this.keepRegion(chunk, base);
     return out;
@@ -149,14 +147,41 @@ export class SseParser {
     return this.retryMs;
   }
 
+  /** Decodes `view` (stream offset `abs` onwards) and parses it. */
+  private parseChunk(view: Uint8Array, abs: number): void {
+    const length = view.length;
+    if (this.lastExact && !this.icuHeld) {
+      // Fast path. Up to 3 trailing non-ASCII bytes (maybe an unfinished sequence, surely no line end)
+      // go to the ICU stream instead, so that the next chunk can complete them.
+      let head = length;
+      while (head > length - 3 && head > 0 && view[head - 1]! >= 0x80) head--;
+      if (head === 0 || view[head - 1]! < 0x80) {
+        const text = this.asciiDecoder.decode(head === length ? view : view.subarray(0, head));
+        let trail = '';
+        if (head < length) {
+          trail = this.decoder.decode(view.subarray(head), STREAM);
+          this.icuHeld = true;
+        }
+        this.lastExact = text.length === head && head === length;
+        this.parseText(text, view, abs, text.length === head, false, trail);
+        return;
+      }
+    }
+    const shifted = this.icuHeld;
+    const text = this.decoder.decode(view, STREAM);
+    this.icuHeld = view[length - 1]! >= 0x80;
+    this.lastExact = !shifted && !this.icuHeld && text.length === length;
+    this.parseText(text, view, abs, this.lastExact, shifted, '');
+  }
+
   /**
-   * Parses `text`, the isolated decoding of `bytes` (which start at stream offset `abs`). Lines that
-   * lie wholly in the chunk decode the same in isolation as in the stream. When `exact` (as many
-   * UTF-16 units as bytes), string index = byte index; otherwise the byte index of each line end is
-   * found from a lower bound (a line never has fewer bytes than UTF-16 units), usually without a search.
+   * Parses `text`, the decoding of `bytes` (stream offset `abs` onwards); `trail` is the decoding of
+   * bytes left out of `text` at its end (they hold no line end). When `exact`, string index = byte
+   * index. When `shifted`, `text` opens with characters whose first bytes came in an earlier chunk.
    */
-  private parseText(text: string, bytes: Uint8Array, abs: number, exact: boolean): void {
+  private parseText(text: string, bytes: Uint8Array, abs: number, exact: boolean, shifted: boolean, trail: string): void {
     const len = text.length;
+    const byteLength = bytes.length;
     let lf = text.indexOf('\n');
     let cr = text.indexOf('\r');
     let pos = 0; // line start in text
@@ -177,20 +202,20 @@ export class SseParser {
       let bend = end;
       if (!exact) {
         const terminator = end === lf ? LF : CR;
-        bend = bpos + (end - pos);
-        if (bytes[bend] !== terminator) bend = findByte(bytes, terminator, bend + 1);
+        if (shifted && carried) {
+          bend = bytes.indexOf(terminator); // the carried line holds no other line end
+        } else {
+          bend = bpos + (end - pos);
+          if (bytes[bend] !== terminator) bend = findByte(bytes, terminator, bend + 1);
+        }
       }
       if (carried) {
         carried = false;
         const lineStart = this.pendingStart;
-        let line: string;
-        if (this.pendingTextsValid) {
-          this.pendingTexts.push(text.slice(0, end));
-          line = this.pendingTexts.join(''); // one flat copy, even for a multi-megabyte line
-        } else {
-          line = this.decodeCarried(bytes.subarray(0, bend), abs);
-        }
-        this.clearPending();
+        this.pendingTexts.push(text.slice(0, end));
+        const line = this.pendingTexts.join(''); // one flat copy, even for a multi-megabyte line
+        this.pendingStart = -1;
+        this.pendingTexts = [];
         this.line(line, 0, line.length, lineStart);
       } else if (end === pos) {
         this.blank(abs + bend + 1);
@@ -200,16 +225,19 @@ export class SseParser {
       pos = end + 1;
       bpos = bend + 1;
       if (end === cr) {
-        if (pos >= len) this.skipLf = true;
-        else if (text.charCodeAt(pos) === LF) {
+        if (bpos >= byteLength) this.skipLf = true;
+        else if (bytes[bpos] === LF) {
           pos++;
           bpos++;
         }
       }
     }
-    if (pos >= len) return;
-    if (carried) this.extendPending(text, bytes);
-    else this.startPending(abs + bpos, pos === 0 ? text : text.slice(pos), bytes[bytes.length - 1]! < 0x80);
+    if (bpos >= byteLength) return;
+    // The rest is an incomplete line.
+    const rest = pos === 0 ? text : text.slice(pos);
+    const fragment = trail === '' ? rest : rest + trail;
+    if (carried) this.pendingTexts.push(fragment);
+    else this.startPending(abs + bpos, fragment);
   }
 
   /** One complete, non-blank line text[from, to) starting at stream offset `lineStart`. */
@@ -328,50 +356,20 @@ export class SseParser {
     this.dataCount++;
   }
 
-  private startPending(start: number, text: string | undefined, textValid: boolean): void {
+  private startPending(start: number, text: string): void {
     if (this.regionStart < 0) {
       this.regionStart = start;
       this.regionFirstChunk = this.current;
     }
     this.pendingStart = start;
-    this.pendingTexts = text === undefined ? [] : [text];
-    this.pendingTextsValid = textValid && text !== undefined;
+    this.pendingTexts = [text];
   }
 
-  /** The whole chunk continues the pending line. */
-  private extendPending(text: string, bytes: Uint8Array): void {
-    if (!this.pendingTextsValid) return;
-    this.pendingTexts.push(text);
-    if (bytes[bytes.length - 1]! >= 0x80) this.invalidatePendingTexts();
-  }
-
-  private invalidatePendingTexts(): void {
-    this.pendingTextsValid = false;
-    this.pendingTexts = [];
-  }
-
-  private clearPending(): void {
-    this.pendingStart = -1;
-    this.pendingTexts = [];
-    this.pendingTextsValid = true;
-  }
-
-  /**
-   * Isolated decoding through ICU. `stream: true` is measurably faster there than a flushing call, and
-   * gives the same text when the last byte is ASCII: no sequence can then be left pending.
-   */
-  private decodeIcu(bytes: Uint8Array): string {
-    return bytes[bytes.length - 1]! < 0x80 ? this.decoder.decode(bytes, STREAM) : this.decoder.decode(bytes);
-  }
-
-  /** Decodes the pending line's bytes (from the kept views) plus `rest`, which starts at stream offset `restStart`. */
-  private decodeCarried(rest: Uint8Array, restStart: number): string {
-    return this.decoder.decode(copyRange(this.regionViews, this.regionStart, this.pendingStart, restStart, rest));
-  }
-
+  /** The pending line as if the stream ended now (an unfinished UTF-8 sequence becomes U+FFFD). */
   private pendingText(): string {
-    if (this.pendingTextsValid) return this.pendingTexts.join('');
-    return this.decoder.decode(copyRange(this.regionViews, this.regionStart, this.pendingStart, this.byteCount));
+    if (!this.icuHeld && this.bomMatched <= 0) return this.pendingTexts.join('');
+    const bytes = copyRange(this.regionViews, this.regionStart, this.pendingStart, this.byteCount);
+    return this.asciiDecoder.decode(bytes); // an isolated, flushing decode
   }
 
   /** Returns where parsing starts in `chunk` after a leading BOM, or -1 while a BOM is still possible. */
@@ -379,7 +377,12 @@ export class SseParser {
     let i = 0;
     while (i < chunk.length && this.bomMatched < 3) {
       if (chunk[i] !== BOM[this.bomMatched]) {
-        this.bomMatched = -1; // not a BOM: any held bytes stay as the start of the first line
+        // Not a BOM. Bytes held from earlier chunks start the first line: decode them with what follows.
+        if (this.pendingStart >= 0) {
+          this.decoder.decode(copyRange(this.regionViews, this.regionStart, 0, base), STREAM);
+          this.icuHeld = true;
+        }
+        this.bomMatched = -1;
         return 0;
       }
       this.bomMatched++;
@@ -387,13 +390,14 @@ export class SseParser {
     }
     if (this.bomMatched === 3) {
       this.bomMatched = -1;
-      this.clearPending();
+      this.pendingStart = -1;
+      this.pendingTexts = [];
       this.regionStart = -1;
       this.regionViews = [];
       return i;
     }
     // The chunk ended inside what may be a BOM: hold its bytes as the start of the first line.
-    if (this.pendingStart < 0) this.startPending(base, undefined, false);
+    if (this.pendingStart < 0) this.startPending(base, '');
     return -1;
   }
 

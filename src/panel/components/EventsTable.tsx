@@ -74,9 +74,13 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
         onClick={() => onSelectEvent(event.index)}
       >
         <span role="gridcell" class="c-time num">{cells.time}</span>
-        <span role="gridcell" class="c-stream mono" title={`stream ${event.streamId}, connection ${event.connectionId}`}>
+        <span
+          role="gridcell"
+          class="c-stream mono"
+          title={`stream ${event.streamId}, connection ${event.connectionId}${cells.resumption > 0 ? ` (resumption ${cells.resumption})` : ''}`}
+        >
           {cells.stream}
-          <span class="dim">/{event.connectionId}</span>
+          {cells.resumption > 0 ? <span class="resumed"> ↻{cells.resumption > 1 ? cells.resumption : ''}</span> : null}
         </span>
         <span role="gridcell" class="c-id mono" title={cells.id}>
           {middleEllipsis(cells.id, 26)}

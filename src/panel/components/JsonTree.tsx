@@ -17,7 +17,7 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
   const key = label !== undefined ? <span class="json-key">{label}: </span> : null;
   if (value === null || typeof value !== 'object') {
     return (
-      <div class="json-row" role="treeitem" style={{ paddingLeft: `${depth * 12 + 12}px` }}>
+      <div class="json-row" role="treeitem" style={{ paddingLeft: `${depth * 12 + 16}px` }}>
         {key}
         <Primitive value={value} />
       </div>
@@ -28,7 +28,7 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
   const summary = isArray ? `Array(${entries.length})` : entries.length === 0 ? '{}' : `{${entries.slice(0, 3).map(([k]) => k).join(', ')}${entries.length > 3 ? ', …' : ''}}`;
   return (
     <div role="treeitem" aria-expanded={open}>
-      <button type="button" class="json-row json-toggle" style={{ paddingLeft: `${depth * 12}px` }} onClick={() => setOpen(!open)}>
+      <button type="button" class="json-row json-toggle" style={{ paddingLeft: `${depth * 12 + 4}px` }} onClick={() => setOpen(!open)}>
         <span class={`json-caret ${open ? 'open' : ''}`} aria-hidden="true" />
         {key}
         <span class="json-summary">{summary}</span>
@@ -39,7 +39,7 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
             <JsonNode key={k} label={k} value={v} depth={depth + 1} expandDepth={expandDepth} />
           ))}
           {entries.length > limit ? (
-            <button type="button" class="json-row json-more" style={{ paddingLeft: `${(depth + 1) * 12 + 12}px` }} onClick={() => setLimit(limit + PAGE * 5)}>
+            <button type="button" class="json-row json-more" style={{ paddingLeft: `${(depth + 1) * 12 + 16}px` }} onClick={() => setLimit(limit + PAGE * 5)}>
               Show more ({entries.length - limit} left)
             </button>
           ) : null}

@@ -3,8 +3,11 @@ import type { Resolved } from '../view/selection';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
 import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
-import { middleEllipsis } from '../view/format';
+import { formatDuration, middleEllipsis } from '../view/format';
 import { gridLines } from './TimelineAxis';
+
+/** Width of one character of the 10px monospace link label, for placing it. */
+const LABEL_CHAR_WIDTH = 6.1;
 
 interface PlotProps {
   layout: TimelineLayout;
@@ -47,12 +50,15 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
         const y0 = from.y + BAR_TOP + BAR_HEIGHT / 2;
         const y1 = to.y + BAR_TOP + BAR_HEIGHT / 2;
         const elbow = Math.min(x0 + 6, Math.max(x1 - 4, x0));
-        const label = link.lastEventId !== undefined ? `Last-Event-ID ${middleEllipsis(link.lastEventId, 30)}` : 'resumed (no Last-Event-ID)';
+        const label = link.lastEventId !== undefined ? `Last-Event-ID ${middleEllipsis(link.lastEventId, 30)}` : 'resumed without Last-Event-ID';
+        // The label sits on the resuming row, left of the elbow, where that row is still empty; when there is no
+        // room (a resume at the very start of the window) it goes right of the arrow head instead.
+        const labelLeft = elbow - 6 > label.length * LABEL_CHAR_WIDTH;
         return (
           <g key={`${link.fromRow}-${link.toRow}`} class="tl-link" data-testid="reconnect-link" data-last-event-id={link.lastEventId ?? ''}>
             <title>{`${from.connectionId} → ${to.connectionId}: resumed with Last-Event-ID ${link.lastEventId ?? '(none)'}`}</title>
             <path d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`} class="tl-link-path" marker-end="url(#tl-arrow)" />
-            <text x={elbow + 8} y={y0 + 4} class="tl-link-label">
+            <text x={labelLeft ? elbow - 6 : Math.max(x1, elbow + 4) + 6} y={y1 + 3.5} text-anchor={labelLeft ? 'end' : 'start'} class="tl-link-label">
               {label}
             </text>
           </g>
@@ -93,7 +99,9 @@ function Row({ row, x, window, width, selectedEvent }: { row: TimelineRow; x: (t
   return (
     <g class="tl-row" data-connection={row.connectionId}>
       {xHead > x0 ? <rect class="tl-wait" x={x0} y={top} width={xHead - x0} height={BAR_HEIGHT} /> : null}
-      <rect class={classes} x={xHead} y={top} width={Math.max(1, bodyEnd - xHead)} height={BAR_HEIGHT} />
+      <rect class={classes} x={xHead} y={top} width={Math.max(1, bodyEnd - xHead)} height={BAR_HEIGHT}>
+        <title>{barTitle(row)}</title>
+      </rect>
       {tornX0 !== undefined && tornX1 !== undefined ? (
         <rect class="tl-torn" x={tornX0} y={top} width={tornX1 - tornX0} height={BAR_HEIGHT}>
           <title>{`Torn: ${row.torn?.bytes ?? 0} bytes of an undispatched event when the connection ended`}</title>
@@ -104,4 +112,10 @@ function Row({ row, x, window, width, selectedEvent }: { row: TimelineRow; x: (t
       {cut ? <path class="tl-cut" d={`M${(tornX1 ?? xEnd) + 1} ${top + 1}l4 ${BAR_HEIGHT - 2}m0 -${BAR_HEIGHT - 2}l-4 ${BAR_HEIGHT - 2}`} /> : null}
     </g>
   );
+}
+
+function barTitle(row: TimelineRow): string {
+  const status = row.status !== undefined ? ` ${row.status}` : ' (no response)';
+  const ended = row.endReason === 'open' ? 'still open' : `${row.endReason} after ${formatDuration(row.end - row.start)}`;
+  return `${row.label} (${row.connectionId})${status}, ${row.ticks.length} events, ${ended}`;
 }

@@ -1,6 +1,7 @@
 // Dev (pure, any runtime): a large synthetic capture for performance checks of the panel: one 2025-11-25
 // session, a tools/call POST stream carrying `events` progress notifications in 64-event chunks, cut
-// mid-event and resumed with Last-Event-ID, plus the initialize exchange.
+// mid-event and resumed with Last-Event-ID (replayed from the event boundary, as the SDK's store does), plus the
+// initialize exchange.
 import type { BodyChunk, Capture, ConnectionRecord } from '../../core/capture/model';
 
 const enc = new TextEncoder();
@@ -32,28 +33,28 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
     end: 'complete',
   };
   const event = (n: number) => `id: ${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
-  const cutAt = Math.floor(events * 0.6);
-  const first: BodyChunk[] = [];
-  const second: BodyChunk[] = [];
-  const callStart = t0 + 20;
   const perEvent = 0.2; // ms between events: 100k events span 20 s
-  for (let n = 1; n <= events; n += 64) {
-    const last = Math.min(events, n + 63);
-    let text = '';
-    for (let k = n; k <= last; k++) text += event(k);
-    const target = last <= cutAt ? first : second;
-    target.push({ t: callStart + 10 + last * perEvent, bytes: enc.encode(text) });
-  }
-  // The connection dies 30 bytes into the event after the last one it delivered.
-  const lastDelivered = Math.floor(cutAt / 64) * 64;
-  first.push({ t: callStart + 10 + (lastDelivered + 1) * perEvent, bytes: enc.encode(event(lastDelivered + 1).slice(0, 30)) });
-  const resumeFrom = lastDelivered;
-  const resumedChunks: BodyChunk[] = [];
-  let text = '';
-  for (let k = resumeFrom + 1; k <= Math.min(events, resumeFrom + 64); k++) text += event(k);
-  if (text) resumedChunks.push({ t: callStart + 200 + (resumeFrom + 64) * perEvent, bytes: enc.encode(text) });
-  for (const c of second) if (c.t > (resumedChunks[0]?.t ?? 0)) resumedChunks.push(c);
-  const resultTime = callStart + 300 + events * perEvent;
+  const callStart = t0 + 20;
+  /** Events from..to (inclusive) in 64-event chunks, the first arriving at `at`. */
+  const chunked = (from: number, to: number, at: number): BodyChunk[] => {
+    const out: BodyChunk[] = [];
+    for (let n = from; n <= to; n += 64) {
+      const last = Math.min(to, n + 63);
+      let text = '';
+      for (let k = n; k <= last; k++) text += event(k);
+      out.push({ t: at + (last - from) * perEvent, bytes: enc.encode(text) });
+    }
+    return out;
+  };
+  // The connection dies 30 bytes into the event after the last 64-event chunk before 60% of the stream.
+  const resumeFrom = Math.floor((events * 0.6) / 64) * 64;
+  const first = chunked(1, resumeFrom, callStart + 10);
+  const cutTime = callStart + 10 + resumeFrom * perEvent;
+  first.push({ t: cutTime, bytes: enc.encode(event(resumeFrom + 1).slice(0, 30)) });
+  const resumeStart = cutTime + 150;
+  // The server replays from the event boundary: the torn event again, whole, with its id, then the rest.
+  const resumedChunks = chunked(resumeFrom + 1, events, resumeStart + 10);
+  const resultTime = (resumedChunks[resumedChunks.length - 1]?.t ?? resumeStart) + 5;
   resumedChunks.push({ t: resultTime, bytes: enc.encode(`id: ${events + 1}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`) });
   const call: ConnectionRecord = {
     id: 'c2',
@@ -68,7 +69,7 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
     responseHeaders: sse,
     responseTime: callStart + 5,
     chunks: first,
-    endTime: (first[first.length - 1]?.t ?? callStart) + 1,
+    endTime: cutTime + 1,
     end: 'network-error',
     error: 'net::ERR_CONNECTION_RESET',
   };
@@ -83,11 +84,11 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
       { name: 'mcp-protocol-version', value: '2025-11-25' },
       { name: 'last-event-id', value: String(resumeFrom) },
     ],
-    startTime: call.endTime! + 150,
+    startTime: resumeStart,
     status: 200,
     statusText: 'OK',
     responseHeaders: sse,
-    responseTime: call.endTime! + 155,
+    responseTime: resumeStart + 5,
     chunks: resumedChunks,
     endTime: resultTime + 1,
     end: 'complete',

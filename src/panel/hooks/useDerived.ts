@@ -22,14 +22,20 @@ export function useDerived(records: RecordsState, toolVersion: string): DerivedS
   const [state, setState] = useState<DerivedState>({});
   const latest = useRef(records);
   latest.current = records;
-  const timing = useRef<{ lastRun: number; lastCost: number; timer?: ReturnType<typeof setTimeout> }>({ lastRun: -Infinity, lastCost: 0 });
+  const timing = useRef<{ lastRun: number; lastCost: number; timer?: ReturnType<typeof setTimeout>; analysed?: RecordsState }>({
+    lastRun: -Infinity,
+    lastCost: 0,
+  });
 
   useEffect(() => {
     const t = timing.current;
-    if (t.timer !== undefined) return; // the scheduled run reads the latest records
+    // A scheduled run reads the latest records; a run may also have picked these up before this effect ran.
+    if (t.timer !== undefined || t.analysed === records) return;
     const run = () => {
       t.timer = undefined;
       const input = latest.current;
+      if (input === t.analysed) return;
+      t.analysed = input;
       const begun = performance.now();
       try {
         const analysis = analyze(recordsToCapture(input, { toolVersion, createdAt: Date.now() }));

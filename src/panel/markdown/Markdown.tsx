@@ -5,22 +5,27 @@ import { parseMarkdown, type Block, type Inline } from './parse';
 /** Maps a link target to a safe href, or undefined to show the link as plain text. */
 export type LinkResolver = (href: string) => string | undefined;
 
+/** Optionally turns an inline code span into a link (rule ids in rule docs); undefined keeps it plain. */
+export type CodeLinker = (code: string) => string | undefined;
+
+interface RenderOptions {
+  resolveLink: LinkResolver;
+  linkCode?: CodeLinker;
+}
+
 /** Only web links and links to other rule pages survive; javascript:, data: and the like become text. */
 export function defaultResolveLink(href: string): string | undefined {
   if (/^https?:\/\//i.test(href)) return href;
   return undefined;
 }
 
-export function Markdown({ source, resolveLink = defaultResolveLink }: { source: string; resolveLink?: LinkResolver }) {
-  return <div class="markdown">{renderBlocks(parseMarkdown(source), resolveLink)}</div>;
+export function Markdown({ source, resolveLink = defaultResolveLink, linkCode }: { source: string; resolveLink?: LinkResolver; linkCode?: CodeLinker }) {
+  const options: RenderOptions = { resolveLink, ...(linkCode ? { linkCode } : {}) };
+  return <div class="markdown">{parseMarkdown(source).map((block, key) => renderBlock(block, key, options))}</div>;
 }
 
-export function renderBlocks(blocks: readonly Block[], resolveLink: LinkResolver): ComponentChildren[] {
-  return blocks.map((block, key) => renderBlock(block, key, resolveLink));
-}
-
-function renderBlock(block: Block, key: number, resolveLink: LinkResolver): ComponentChildren {
-  const inline = (spans: readonly Inline[]) => renderInline(spans, resolveLink);
+function renderBlock(block: Block, key: number, options: RenderOptions): ComponentChildren {
+  const inline = (spans: readonly Inline[]) => renderInline(spans, options);
   switch (block.kind) {
     case 'heading': {
       const Tag = `h${Math.min(block.level + 1, 6)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -58,20 +63,27 @@ function renderBlock(block: Block, key: number, resolveLink: LinkResolver): Comp
   }
 }
 
-export function renderInline(spans: readonly Inline[], resolveLink: LinkResolver): ComponentChildren[] {
+function renderInline(spans: readonly Inline[], options: RenderOptions): ComponentChildren[] {
   return spans.map((span, key) => {
     switch (span.kind) {
       case 'text':
         return span.text;
-      case 'code':
-        return <code key={key}>{span.text}</code>;
+      case 'code': {
+        const href = options.linkCode?.(span.text);
+        const code = <code key={key}>{span.text}</code>;
+        return href === undefined ? code : (
+          <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+            {code}
+          </a>
+        );
+      }
       case 'strong':
-        return <strong key={key}>{renderInline(span.children, resolveLink)}</strong>;
+        return <strong key={key}>{renderInline(span.children, options)}</strong>;
       case 'em':
-        return <em key={key}>{renderInline(span.children, resolveLink)}</em>;
+        return <em key={key}>{renderInline(span.children, options)}</em>;
       case 'link': {
-        const href = resolveLink(span.href);
-        const children = renderInline(span.children, resolveLink);
+        const href = options.resolveLink(span.href);
+        const children = renderInline(span.children, options);
         if (href === undefined) return <span key={key}>{children}</span>;
         return (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer">

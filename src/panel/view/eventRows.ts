@@ -7,6 +7,8 @@ import type { PanelView } from './model';
 export interface EventCells {
   time: string;
   stream: string;
+  /** 0 on the stream's first connection, n on its n-th resumption. */
+  resumption: number;
   id: string;
   type: string;
   size: string;
@@ -34,6 +36,7 @@ export function eventCells(view: PanelView, event: EventView, shown: Record<Seve
   return {
     time: formatRelMs(event.time - start),
     stream: event.streamId,
+    resumption: Math.max(0, view.streamsById.get(event.streamId)?.connectionIds.indexOf(event.connectionId) ?? 0),
     id: event.hasId ? event.lastEventId : '',
     type: event.type,
     size: formatBytes(event.end - event.start),

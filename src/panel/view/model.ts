@@ -1,5 +1,5 @@
 // Panel (pure): indexes derived from one Analysis, computed once per analysis and shared by every view.
-import type { Analysis, ConnectionView, EventView, SessionView } from '../../core/model/types';
+import type { Analysis, ConnectionView, EventView, SessionView, StreamView } from '../../core/model/types';
 import type { Finding, Severity } from '../../core/guard/types';
 
 export const severities: readonly Severity[] = ['error', 'warning', 'info'];
@@ -31,6 +31,7 @@ export interface SessionRow {
 export interface PanelView {
   analysis: Analysis;
   connectionsById: ReadonlyMap<string, ConnectionView>;
+  streamsById: ReadonlyMap<string, StreamView>;
   sessionsByKey: ReadonlyMap<string, SessionView>;
   sessionRows: SessionRow[];
   findingTargets: FindingTarget[];
@@ -54,6 +55,7 @@ export function findingKey(f: Finding): string {
 export function buildPanelView(analysis: Analysis): PanelView {
   const connectionsById = new Map(analysis.connections.map((c) => [c.id, c]));
   const sessionsByKey = new Map(analysis.sessions.map((s) => [s.key, s]));
+  const streamsById = new Map(analysis.streams.map((s) => [s.id, s]));
   const eventByKey = new Map<string, number>();
   for (const event of analysis.events) eventByKey.set(eventKey(event), event.index);
 
@@ -86,7 +88,7 @@ export function buildPanelView(analysis: Analysis): PanelView {
     };
   });
 
-  return { analysis, connectionsById, sessionsByKey, sessionRows, findingTargets, findingsByEvent, findingsByConnection, eventByKey };
+  return { analysis, connectionsById, streamsById, sessionsByKey, sessionRows, findingTargets, findingsByEvent, findingsByConnection, eventByKey };
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {

@@ -68,4 +68,8 @@ describe('time window', () => {
     expect(nearestTick(times, w, 100, 21, 3)).toBe(1);
     expect(nearestTick(times, w, 100, 25, 3)).toBeUndefined();
   });
+
+  it('picks the first of events that share a time', () => {
+    expect(nearestTick([10, 20, 20, 20, 30], { from: 0, to: 100 }, 100, 21, 3)).toBe(1);
+  });
 });

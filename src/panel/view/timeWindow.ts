@@ -104,19 +104,23 @@ export function lowerBound(sorted: readonly number[], value: number): number {
 }
 
 /** The event tick nearest to x within `slop` px, as an index into times, or undefined. */
-export function nearestTick(times: readonly number[], window: TimeWindow, width: number, x: number, slop: number): number | undefined {
-  const t = tOf(window, width, x);
+export function nearestTick(times: readonly number[], window: TimeWindow, width: number, px: number, slop: number): number | undefined {
+  const t = tOf(window, width, px);
   const i = lowerBound(times, t);
   let best: number | undefined;
   let bestDist = Infinity;
   for (const j of [i - 1, i]) {
     const tj = times[j];
     if (tj === undefined) continue;
-    const dist = Math.abs(xOf(window, width, tj) - x);
+    const dist = Math.abs(xOf(window, width, tj) - px);
     if (dist < bestDist) {
       best = j;
       bestDist = dist;
     }
   }
-  return bestDist <= slop ? best : undefined;
+  if (best === undefined || bestDist > slop) return undefined;
+  // Events a pixel apart (often dispatched by one chunk) draw as one tick: a click picks the first of them.
+  const x = xOf(window, width, times[best] as number);
+  while (best > 0 && x - xOf(window, width, times[best - 1] as number) < 1) best--;
+  return best;
 }

@@ -35,3 +35,13 @@ describe(RULE, () => {
     expect(findingsFor(elicitation(false, 'complete'), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: answers that never arrived`, () => {
+  it('does not count an answer POSTed into a session the server refused with 404', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.request(0, 'elicitation/create'))], end: 'network-error' });
+    s({ body: rpc.result(0, { action: 'accept' }), status: 404 });
+    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
+  });
+});

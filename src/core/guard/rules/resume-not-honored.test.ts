@@ -51,3 +51,15 @@ describe(RULE, () => {
     expect(findingsFor(capture, RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: progress events sharing the torn event's prefix`, () => {
+  it('accepts the torn event replayed under its own id even when later events start the same way', () => {
+    const torn = `event: message\nid: 3\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 40)}`;
+    const capture = resume(
+      [sseEvent('3', rpc.progress(1, 3)), sseEvent('4', rpc.progress(1, 4)), sseEvent('5', rpc.result(1))],
+      '2',
+      [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn],
+    );
+    expect(findingsFor(capture, RULE)).toEqual([]);
+  });
+});

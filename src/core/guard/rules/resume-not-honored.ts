@@ -32,7 +32,9 @@ function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly Eve
   const pendingId = /^id:/.test(tail.pendingLine) ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
   const tornId = tail.id ?? pendingId;
   if (tornId === undefined) return undefined;
-  return events.find((e) => e.hasId && e.data.startsWith(prefix) && !e.lastEventId.startsWith(tornId));
+  // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
+  if (events.some((e) => e.hasId && e.lastEventId.startsWith(tornId))) return undefined;
+  return events.find((e) => e.hasId && e.data.startsWith(prefix));
 }
 
 function unansweredThrough(facts: SessionFacts, requestIds: readonly (string | number)[], until: number): (string | number)[] {

@@ -1,0 +1,124 @@
+// Runs in the demo page (browser): the scenario table, a button per scenario, and
+// window.__lab for tests. Everything shown is set as text, never as HTML.
+import type { LabLogEntry } from '../proxy/fault-run';
+import { findScenario, type Scenario, scenarios, type Verdict } from '../scenarios';
+import { runScenario, type RunResult } from './run-scenario';
+
+export interface LabPageResult extends RunResult {
+  /** What the proxy says it applied during the run. */
+  applied: string[];
+}
+
+export interface LabPageApi {
+  scenarios: readonly Scenario[];
+  run(name: string): Promise<LabPageResult>;
+}
+
+declare global {
+  interface Window {
+    __lab: LabPageApi;
+  }
+}
+
+const base = window.location.origin;
+const rows = new Map<string, { verdict: HTMLElement; detail: HTMLElement; button: HTMLButtonElement }>();
+const notes = document.getElementById('notes') as HTMLPreElement;
+let queue: Promise<unknown> = Promise.resolve();
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text = '', className = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function note(line: string): void {
+  notes.textContent = `${notes.textContent ?? ''}${line}\n`;
+}
+
+function describeEntry(entry: LabLogEntry): string {
+  const detail = Object.entries(entry.detail)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(' ');
+  return `${entry.action} ${detail}`;
+}
+
+async function appliedFaults(): Promise<string[]> {
+  const response = await fetch(`${base}/__lab/log`);
+  const body = (await response.json()) as { entries: LabLogEntry[] };
+  return body.entries.filter((entry) => entry.action !== 'scenario').map(describeEntry);
+}
+
+function show(name: string, verdict: Verdict | 'running', detail: string): void {
+  const row = rows.get(name);
+  if (!row) return;
+  row.verdict.textContent = verdict;
+  row.verdict.className = `verdict ${verdict}`;
+  row.detail.textContent = detail;
+}
+
+async function runOne(name: string): Promise<LabPageResult> {
+  const scenario = findScenario(name);
+  if (!scenario) throw new Error(`unknown scenario ${name}`);
+  notes.textContent = '';
+  note(`${scenario.name}: ${scenario.description}`);
+  show(name, 'running', '');
+  const buttons = [...rows.values()].map((row) => row.button);
+  buttons.forEach((button) => (button.disabled = true));
+  try {
+    const result = await runScenario(scenario, { baseUrl: base, onNote: note });
+    const applied = await appliedFaults();
+    applied.forEach((line) => note(`proxy: ${line}`));
+    result.clientErrors.forEach((line) => note(`client error: ${line}`));
+    if (result.probe) note(`session used again: ${result.probe.detail}`);
+    note(`verdict: ${result.verdict} (${result.detail})`);
+    show(name, result.verdict, result.detail);
+    return { ...result, applied };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    show(name, 'error', detail);
+    note(`failed: ${detail}`);
+    return { scenario: name, verdict: 'error', detail, calls: [], clientErrors: [], elapsedMs: 0, applied: [] };
+  } finally {
+    buttons.forEach((button) => (button.disabled = false));
+  }
+}
+
+/** Runs one at a time: the proxy holds one scenario. */
+function run(name: string): Promise<LabPageResult> {
+  const next = queue.then(() => runOne(name));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+function renderTable(): void {
+  const body = document.querySelector('#scenarios tbody') as HTMLTableSectionElement;
+  for (const scenario of scenarios) {
+    const tr = element('tr');
+    tr.dataset['scenario'] = scenario.name;
+    const name = element('td', '', 'name');
+    name.append(element('strong', scenario.title), element('code', scenario.name));
+    const what = element('td', scenario.description);
+    const rules = element('td', scenario.expected.must.length ? '' : 'no error or warning', 'rules');
+    scenario.expected.must.forEach((rule) => rules.append(element('code', rule)));
+    const result = element('td', '', 'result');
+    const verdict = element('span', 'not run', 'verdict');
+    const detail = element('span', '', 'detail');
+    result.append(verdict, detail);
+    const action = element('td');
+    const button = element('button', 'Run');
+    button.type = 'button';
+    button.addEventListener('click', () => void run(scenario.name));
+    action.append(button);
+    tr.append(name, what, rules, result, action);
+    body.append(tr);
+    rows.set(scenario.name, { verdict, detail, button });
+  }
+}
+
+renderTable();
+(document.getElementById('endpoint') as HTMLElement).textContent = `${base}/mcp`;
+(document.getElementById('run-all') as HTMLButtonElement).addEventListener('click', () => {
+  void scenarios.reduce<Promise<unknown>>((previous, scenario) => previous.then(() => run(scenario.name)), Promise.resolve());
+});
+window.__lab = { scenarios, run };

@@ -1,0 +1,188 @@
+// Node (Playwright): the "MCP Streams" panel in Chromium with the built extension, as a plain extension page
+// attached to a tab and inside a real DevTools window.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { analyze, parseCapture } from '../src/core/index';
+import { attachToTarget, listTargets } from './fixtures/cdp-target';
+import { DIST_CHROME, findTabId, openExtensionPage, panelUrl, stopServiceWorker } from './fixtures/extension';
+import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { launchChromium, type ChromiumSession } from './launcher';
+
+let server: FixtureServer;
+let session: ChromiumSession;
+let extensionBase: string;
+
+test.beforeAll(async () => {
+  server = await startFixtureServer();
+  session = await launchChromium({ extension: DIST_CHROME });
+  extensionBase = `chrome-extension://${session.extensionId}/`;
+});
+
+test.afterAll(async () => {
+  const report = await session.close();
+  await server.close();
+  expect(report.violations).toEqual([]);
+});
+
+async function openPage(path: string): Promise<Page> {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+async function openPanelFor(page: Page): Promise<Page> {
+  const helper = await openExtensionPage(session.context, session.extensionId!);
+  const tabId = await findTabId(helper, page.url());
+  await helper.close();
+  const panel = await session.context.newPage();
+  await panel.goto(panelUrl(extensionBase, tabId));
+  return panel;
+}
+
+async function waitForClient(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __done: Promise<unknown> }).__done);
+}
+
+async function renderedRules(panel: Page): Promise<string[]> {
+  return [...new Set(await panel.locator('[data-testid=finding]').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule') ?? '')))].sort();
+}
+
+test('the panel page shows the session, events, the reconnect link and torn-event-reconnect; export analyzes the same', async () => {
+  const page = await openPage('/mcp-client.html');
+  await waitForClient(page);
+  const panel = await openPanelFor(page);
+
+  const sessionRow = panel.locator('[data-testid=session-row]').filter({ hasText: SESSION_ID.slice(0, 6) });
+  await expect(sessionRow).toHaveCount(1);
+  await expect(sessionRow).toContainText('2025-11-25');
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
+  await expect(panel.locator('[data-testid=timeline]')).toBeVisible();
+  await expect(panel.locator('[data-testid=reconnect-link]')).toHaveAttribute('data-last-event-id', 'call-3');
+  await expect(panel.locator('[data-testid=finding][data-rule="torn-event-reconnect"]')).toHaveCount(1);
+  await panel.screenshot({ path: 'test-results/panel-chromium.png' });
+
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const file = test.info().outputPath('export.capture.json');
+  await download.saveAs(file);
+  const capture = parseCapture(readFileSync(file, 'utf8'));
+  expect(capture.connections.filter((c) => c.url.endsWith('/mcp'))).toHaveLength(4);
+  const coreRules = [...new Set(analyze(capture).findings.map((f) => f.rule))].sort();
+  expect(coreRules).toContain('torn-event-reconnect');
+  expect(coreRules).toEqual(await renderedRules(panel));
+  // The CLI, run on the exported file, reports the same rules.
+  const cli = execFileSync('npx', ['tsx', 'src/cli/main.ts', 'analyze', file, '--json', '--fail-on', 'never'], { encoding: 'utf8' });
+  const cliRules = [...new Set((JSON.parse(cli) as { findings: { rule: string }[] }).findings.map((f) => f.rule))].sort();
+  expect(cliRules).toEqual(coreRules);
+
+  const [har] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-har]').click()]);
+  const harFile = test.info().outputPath('export.har');
+  await har.saveAs(harFile);
+  expect((JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length).toBeGreaterThanOrEqual(4);
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('with the panel open, stopping the service worker mid-stream loses nothing', async () => {
+  const page = await openPage('/blank.html');
+  const panel = await openPanelFor(page);
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const reading = page.evaluate(async () => {
+    const res = await fetch('/sse?n=12&gap=150&size=40', { headers: { 'mcp-protocol-version': '2025-11-25' } });
+    return res.text();
+  });
+  await expect.poll(() => panel.locator('[data-testid=event-row]').count()).toBeGreaterThan(2);
+  await stopServiceWorker(session.context, session.extensionId!);
+  const pageSaw = await reading;
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(12);
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const file = test.info().outputPath('after-restart.capture.json');
+  await download.saveAs(file);
+  const [stream] = parseCapture(readFileSync(file, 'utf8')).connections.filter((c) => c.url.includes('/sse'));
+  expect(stream?.end).toBe('complete');
+  expect(Buffer.concat((stream?.chunks ?? []).map((c) => c.bytes)).toString('utf8')).toBe(pageSaw);
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('clear empties the panel; without preserve log a navigation starts over, with it old sessions stay', async () => {
+  const page = await openPage('/blank.html');
+  const panel = await openPanelFor(page);
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  await page.goto(`${server.url}/mcp-client.html`);
+  await waitForClient(page);
+  await expect(panel.locator('[data-testid=session-row]')).toHaveCount(1);
+  await panel.locator('[data-testid=clear]').click();
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+
+  await page.reload();
+  await waitForClient(page);
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
+  await page.goto(`${server.url}/blank.html`);
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+
+  await panel.locator('[data-testid=preserve-log]').check();
+  await page.goto(`${server.url}/mcp-client.html`);
+  await waitForClient(page);
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
+  await page.goto(`${server.url}/blank.html`);
+  await page.waitForTimeout(500);
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('a real DevTools window has the "MCP Streams" panel, and it shows the stream', async () => {
+  const devtools = await launchChromium({ extension: DIST_CHROME, devtools: true });
+  try {
+    const page = await devtools.context.newPage();
+    await page.goto(`${server.url}/mcp-client.html`);
+    await waitForClient(page);
+    const cdp = await devtools.context.browser()!.newBrowserCDPSession();
+    const panelId = `chrome-extension://${devtools.extensionId}MCPStreams`;
+    // The DevTools window of our tab is the one whose inspected page is the fixture page.
+    let frontend: Awaited<ReturnType<typeof attachToTarget>> | undefined;
+    await expect
+      .poll(async () => {
+        for (const t of (await listTargets(cdp)).filter((x) => x.url.startsWith('devtools://devtools/bundled/devtools_app.html'))) {
+          const candidate = await attachToTarget(cdp, t.targetId);
+          const inspected = await candidate.evaluate<string>(`(async () => {
+            const SDK = await import('devtools://devtools/bundled/core/sdk/sdk.js');
+            return SDK.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '';
+          })()`);
+          if (inspected === page.url()) {
+            frontend = candidate;
+            return true;
+          }
+          await candidate.detach();
+        }
+        return false;
+      })
+      .toBe(true);
+    const tabs = await frontend!.evaluate<string[]>(`(async () => {
+      const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
+      const view = UI.InspectorView.InspectorView.instance();
+      await view.showPanel(${JSON.stringify(panelId)});
+      return view.tabbedPane.tabIds();
+    })()`);
+    expect(tabs).toContain(panelId);
+    const panelUrlPrefix = `chrome-extension://${devtools.extensionId}/src/panel/panel.html`;
+    let panelTarget: Awaited<ReturnType<typeof attachToTarget>> | undefined;
+    await expect
+      .poll(async () => {
+        const t = (await listTargets(cdp)).find((x) => x.url.startsWith(panelUrlPrefix));
+        if (t && !panelTarget) panelTarget = await attachToTarget(cdp, t.targetId);
+        return Boolean(panelTarget);
+      })
+      .toBe(true);
+    const count = (selector: string): Promise<number> => panelTarget!.evaluate<number>(`document.querySelectorAll(${JSON.stringify(selector)}).length`);
+    await expect.poll(() => count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
+    await expect.poll(() => count('[data-testid=session-row]')).toBe(1);
+    await expect.poll(() => count('[data-testid=event-row]')).toBe(6);
+    expect(await count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+    const shot = await frontend!.call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
+    writeFileSync('test-results/panel-devtools-chromium.png', Buffer.from(shot.data, 'base64'));
+    await panelTarget?.detach();
+    await frontend?.detach();
+  } finally {
+    const report = await devtools.close();
+    expect(report.violations).toEqual([]);
+  }
+});

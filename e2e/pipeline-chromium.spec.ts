@@ -1,0 +1,182 @@
+// Node (Playwright): tap -> bridge -> background -> panel protocol in Chromium with the built extension, checked
+// with a probe that speaks the panel protocol (no panel UI involved).
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DIST_CHROME,
+  findTabId,
+  header,
+  openExtensionPage,
+  probeStatus,
+  startProbe,
+  stopServiceWorker,
+  type ProbeConnection,
+} from './fixtures/extension';
+import { fixtureEventsText, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { launchChromium, type ChromiumSession } from './launcher';
+
+let server: FixtureServer;
+let session: ChromiumSession;
+let extensionId: string;
+
+test.beforeAll(async () => {
+  server = await startFixtureServer();
+  session = await launchChromium({ extension: DIST_CHROME });
+  extensionId = session.extensionId!;
+});
+
+test.afterAll(async () => {
+  const report = await session.close();
+  await server.close();
+  expect(report.violations).toEqual([]);
+});
+
+async function probeTab(page: Page): Promise<Page> {
+  const ext = await openExtensionPage(session.context, extensionId);
+  await startProbe(ext, await findTabId(ext, page.url()));
+  await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(0);
+  return ext;
+}
+
+async function settings(values: Record<string, unknown>): Promise<void> {
+  const ext = await openExtensionPage(session.context, extensionId);
+  await ext.evaluate((v) => (globalThis as unknown as { chrome: typeof chrome }).chrome.storage.local.set(v), values);
+  await ext.close();
+}
+
+const mcpOnly = (conns: ProbeConnection[]): ProbeConnection[] => conns.filter((c) => c.url.endsWith('/mcp'));
+
+test('records from document_start, before any panel is open, exactly what the server sent', async () => {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/mcp-client.html`);
+  const log = await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
+  expect(log).toEqual(['init init-1', 'call call-1', 'call call-2', 'call call-3', 'cut TypeError', 'resume call-4', 'resume call-5']);
+
+  const ext = await probeTab(page);
+  const { connections } = await probeStatus(ext);
+  const [init, initialized, call, resume] = mcpOnly(connections);
+  expect(init).toMatchObject({ method: 'POST', status: 200, end: 'complete', source: 'fetch' });
+  expect(JSON.parse(init!.requestBody!)).toMatchObject({ method: 'initialize' });
+  expect(init!.body).toContain('"protocolVersion":"2025-11-25"');
+  expect(initialized).toMatchObject({ method: 'POST', status: 202, end: 'complete', body: '' });
+  expect(call).toMatchObject({ method: 'POST', status: 200, end: 'network-error' });
+  const expected = fixtureEventsText();
+  expect(call!.body.startsWith(expected.torn)).toBe(true);
+  expect(call!.body.length).toBe(expected.torn.length + 40);
+  expect(resume).toMatchObject({ method: 'GET', status: 200, end: 'complete', body: expected.resumed });
+  expect(header(resume!.requestHeaders, 'last-event-id')).toBe('call-3');
+  expect(header(resume!.requestHeaders, 'mcp-session-id')).toBe('fixture-session-1');
+  await ext.close();
+  await page.close();
+});
+
+test('EventSource streams are recorded as reconstructed events, each reconnect with its Last-Event-ID', async () => {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/eventsource.html`);
+  const messages = await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
+  expect(messages).toHaveLength(5);
+  const ext = await probeTab(page);
+  const streams = (await probeStatus(ext)).connections.filter((c) => c.source === 'eventsource');
+  expect(streams).toHaveLength(2);
+  const [first, second] = streams;
+  expect(first).toMatchObject({ method: 'GET', status: 200, end: 'network-error' });
+  expect(first!.body).toBe(
+    [1, 2, 3].map((n) => `id: ${n}\ndata: ${JSON.stringify({ n, pad: 'x'.repeat(16) })}\n\n`).join(''),
+  );
+  expect(header(first!.requestHeaders, 'last-event-id')).toBeUndefined();
+  expect(header(second!.requestHeaders, 'last-event-id')).toBe('3');
+  expect(second).toMatchObject({ status: 200, end: 'aborted' });
+  expect(second!.body).toContain('id: 1\ndata: {"n":1');
+  await ext.close();
+  await page.close();
+});
+
+test('stopping the service worker mid-stream loses nothing', async () => {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/blank.html`);
+  const ext = await probeTab(page);
+  const reading = page.evaluate(async () => {
+    let text = '';
+    const res = await fetch('/sse?n=30&gap=60&size=50', { headers: { accept: 'text/event-stream' } });
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += new TextDecoder().decode(value);
+    }
+  });
+  await expect.poll(async () => (await probeStatus(ext)).connections[0]?.chunks ?? 0).toBeGreaterThan(3);
+  await stopServiceWorker(session.context, extensionId);
+  await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(1);
+  const pageSaw = await reading;
+  await expect
+    .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end, { timeout: 10_000 })
+    .toBe('complete');
+  const recorded = (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))!;
+  expect(recorded.body).toBe(pageSaw);
+  expect(recorded.chunks).toBe(30);
+  await ext.close();
+  await page.close();
+});
+
+test('subframes are recorded under frame-scoped ids; navigation is reported; clear empties the buffers', async () => {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/frames.html`);
+  const frame = page.frames().find((f) => f.url().endsWith('/mcp-client.html'))!;
+  await frame.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
+  const ext = await probeTab(page);
+  const calls = mcpOnly((await probeStatus(ext)).connections);
+  expect(calls).toHaveLength(4);
+  for (const c of calls) expect(c.id).toMatch(/^f\d+\./);
+
+  await page.goto(`${server.url}/blank.html`);
+  await expect.poll(async () => (await probeStatus(ext)).navigated).toContain(`${server.url}/blank.html`);
+
+  await page.evaluate(() => fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'x' }, body: '{}' }).then((r) => r.text()));
+  await expect.poll(async () => mcpOnly((await probeStatus(ext)).connections).length).toBe(5);
+  await ext.evaluate((tabId) => {
+    const port = (globalThis as unknown as { chrome: typeof chrome }).chrome.runtime.connect({ name: 'panel' });
+    port.postMessage({ type: 'clear', tabId });
+  }, await findTabId(ext, page.url()));
+  const fresh = await probeTab(page);
+  await expect.poll(async () => (await probeStatus(fresh)).connections.length).toBe(0);
+  await Promise.all([ext.close(), fresh.close(), page.close()]);
+});
+
+test('credentials are redacted unless the user opts in; the buffer budget drops whole connections', async () => {
+  const run = async (): Promise<Page> => {
+    const page = await session.context.newPage();
+    await page.goto(`${server.url}/blank.html`);
+    await page.evaluate(async () => {
+      const headers = { authorization: 'Bearer s3cret', 'mcp-session-id': 'x', 'content-type': 'application/json' };
+      await (await fetch('/mcp', { method: 'POST', headers, body: '{"jsonrpc":"2.0","method":"ping"}' })).text();
+    });
+    return page;
+  };
+  let page = await run();
+  let ext = await probeTab(page);
+  expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe('[redacted]');
+  await Promise.all([ext.close(), page.close()]);
+
+  await settings({ 'settings.revealSecrets': true, 'settings.bufferBytes': 64 * 1024 });
+  try {
+    page = await run();
+    ext = await probeTab(page);
+    expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe('Bearer s3cret');
+    await ext.close();
+    await page.evaluate(async () => {
+      for (let i = 0; i < 3; i++) await (await fetch('/sse?n=30&gap=0&size=1000')).text();
+    });
+    ext = await probeTab(page);
+    const status = await probeStatus(ext);
+    // 3 x ~31 KB against a 64 KiB budget: the oldest completed connections went first, the MCP POST among them.
+    expect(mcpOnly(status.connections)).toEqual([]);
+    const streams = status.connections.filter((c) => c.url.includes('/sse'));
+    expect(streams.length).toBeLessThan(3);
+    expect(streams.length).toBeGreaterThan(0);
+    for (const s of streams) expect(s).toMatchObject({ end: 'complete' });
+    expect(status.droppedBytes).toBeGreaterThan(30_000);
+    await Promise.all([ext.close(), page.close()]);
+  } finally {
+    await settings({ 'settings.revealSecrets': false, 'settings.bufferBytes': 4 * 1024 * 1024 });
+  }
+});

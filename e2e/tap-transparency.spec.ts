@@ -1,0 +1,231 @@
+// Node (Playwright): the page sees exactly what it would see without the extension (Chromium, built extension).
+import { expect, test, type Page } from '@playwright/test';
+import { DIST_CHROME } from './fixtures/extension';
+import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { launchChromium, type ChromiumSession } from './launcher';
+
+let server: FixtureServer;
+let plain: ChromiumSession;
+let tapped: ChromiumSession;
+
+test.beforeAll(async () => {
+  server = await startFixtureServer();
+  [plain, tapped] = await Promise.all([launchChromium(), launchChromium({ extension: DIST_CHROME })]);
+});
+
+test.afterAll(async () => {
+  const reports = await Promise.all([plain.close(), tapped.close()]);
+  await server.close();
+  expect(reports.flatMap((r) => r.violations)).toEqual([]);
+});
+
+async function blankPage(session: ChromiumSession): Promise<Page> {
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/blank.html`);
+  return page;
+}
+
+/** Runs `fn` in a fresh page of both browsers; returns [without extension, with extension]. */
+async function both<T, A>(fn: (arg: A) => Promise<T>, arg: A): Promise<[T, T]> {
+  const pages = await Promise.all([blankPage(plain), blankPage(tapped)]);
+  try {
+    const results = await Promise.all(pages.map((p) => p.evaluate(fn as (a: unknown) => Promise<T>, arg as unknown)));
+    return [results[0] as T, results[1] as T];
+  } finally {
+    await Promise.all(pages.map((p) => p.close()));
+  }
+}
+
+test('fetch and EventSource look native', async () => {
+  const [without, withTap] = await both(async () => {
+    const es = new EventSource('/sse?n=1');
+    const seen = {
+      fetchName: fetch.name,
+      fetchLength: fetch.length,
+      fetchSource: Function.prototype.toString.call(fetch),
+      fetchString: String(fetch),
+      fetchOwn: Object.getOwnPropertyDescriptor(window, 'fetch')?.enumerable,
+      esName: EventSource.name,
+      esLength: EventSource.length,
+      esSource: Function.prototype.toString.call(EventSource),
+      esInstance: es instanceof EventSource,
+      esConstructor: es.constructor === EventSource,
+      esKeys: Object.keys(es),
+      esMethods: [String(es.close), String(es.addEventListener), es.close.name, es.addEventListener.length],
+      toStringItself: [String(Function.prototype.toString), Function.prototype.toString.name],
+      esConstants: [EventSource.CONNECTING, EventSource.OPEN, EventSource.CLOSED],
+    };
+    es.close();
+    return seen;
+  }, null);
+  expect(withTap).toEqual(without);
+});
+
+test('an event stream arrives with the same bytes, chunks and Response fields', async () => {
+  const path = '/sse?n=6&gap=40&size=100';
+  const [without, withTap] = await both(async (url) => {
+    const started = performance.now();
+    const res = await fetch(url);
+    const fields = {
+      status: res.status,
+      statusText: res.statusText,
+      ok: res.ok,
+      redirected: res.redirected,
+      type: res.type,
+      url: res.url,
+      bodyUsed: res.bodyUsed,
+      instance: res instanceof Response,
+      constructor: res.constructor === Response,
+      sameBody: res.body === res.body,
+      bodyIsStream: res.body instanceof ReadableStream,
+      headers: [...res.headers].filter(([name]) => name !== 'date'),
+      immutableHeaders: (() => {
+        try {
+          res.headers.set('x', 'y');
+          return 'mutable';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      })(),
+    };
+    const reader = res.body!.getReader();
+    const chunks: string[] = [];
+    const times: number[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(new TextDecoder().decode(value));
+      times.push(performance.now() - started);
+    }
+    return { fields, chunks, times, bodyUsedAfter: res.bodyUsed };
+  }, path);
+  expect(withTap.fields).toEqual(without.fields);
+  expect(withTap.chunks).toEqual(without.chunks);
+  expect(withTap.chunks).toHaveLength(6);
+  expect(withTap.bodyUsedAfter).toBe(true);
+  // Chunk timing: every chunk reaches the page as it arrives (40 ms apart), none held back and batched.
+  const gaps = withTap.times.slice(1).map((t, i) => t - withTap.times[i]!);
+  for (const gap of gaps) expect(gap).toBeGreaterThan(20);
+});
+
+test('text(), clone() and a BYOB reader behave the same', async () => {
+  const [without, withTap] = await both(async (url) => {
+    const a = await fetch(url);
+    const b = a.clone();
+    const [ta, tb] = await Promise.all([a.text(), b.text()]);
+    const again = await a.text().then(
+      () => 'read twice',
+      (e: Error) => e.name,
+    );
+    const c = await fetch(url);
+    const byob = c.body!.getReader({ mode: 'byob' });
+    let total = 0;
+    for (;;) {
+      const { done, value } = await byob.read(new Uint8Array(7));
+      if (done) break;
+      total += value.byteLength;
+    }
+    const d = await fetch(url);
+    const cloneAfterRead = await d.body!.getReader().read().then(() => {
+      try {
+        d.clone();
+        return 'cloned';
+      } catch (e) {
+        return (e as Error).name;
+      }
+    });
+    return { same: ta === tb, length: ta.length, again, total, cloneAfterRead };
+  }, '/sse?n=4&gap=10');
+  expect(withTap).toEqual(without);
+  expect(withTap.same).toBe(true);
+});
+
+test('aborting or cancelling closes the connection as without the extension', async () => {
+  const run = async (session: ChromiumSession, mode: 'abort' | 'cancel'): Promise<{ result: string; closed: boolean }> => {
+    const page = await blankPage(session);
+    const path = `/sse?n=100&gap=50&mode=${mode}-${session === plain ? 'plain' : 'tapped'}`;
+    const result = await page.evaluate(
+      async ({ url, how }) => {
+        const controller = new AbortController();
+        const res = await fetch(url, { signal: controller.signal });
+        const reader = res.body!.getReader();
+        await reader.read();
+        if (how === 'cancel') {
+          await reader.cancel('enough');
+          return 'cancelled';
+        }
+        controller.abort();
+        return reader.read().then(
+          () => 'still reading',
+          (e: Error) => `${e.name}: ${e.message}`,
+        );
+      },
+      { url: path, how: mode },
+    );
+    await expect.poll(() => server.closedEarly.includes('/sse'), { timeout: 5000 }).toBe(true);
+    server.closedEarly.splice(0);
+    await page.close();
+    return { result, closed: true };
+  };
+  for (const mode of ['abort', 'cancel'] as const) {
+    const without = await run(plain, mode);
+    const withTap = await run(tapped, mode);
+    expect(withTap).toEqual(without);
+  }
+});
+
+test('odd inputs fail exactly as they do natively; the tap never throws into the page', async () => {
+  const [without, withTap] = await both(async () => {
+    const outcome = (p: Promise<unknown>): Promise<string> =>
+      p.then(
+        (r) => `ok ${(r as Response).status}`,
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
+    const errors: string[] = [];
+    window.addEventListener('error', (e) => errors.push(e.message));
+    window.addEventListener('unhandledrejection', (e) => errors.push(String(e.reason)));
+    const evilHeaders = {
+      get 'mcp-session-id'(): string {
+        throw new Error('evil getter');
+      },
+    };
+    const reason = {
+      toString(): string {
+        throw new Error('evil reason');
+      },
+    };
+    const controller = new AbortController();
+    const aborted = fetch('/sse?n=50&gap=50', { headers: { 'mcp-session-id': 'x' }, signal: controller.signal });
+    controller.abort(reason);
+    const results = [
+      await outcome(fetch('/json', { headers: evilHeaders as unknown as HeadersInit })),
+      await outcome(fetch('http://[::1', {})),
+      await outcome(fetch('/json', { method: 'POST', body: '{"jsonrpc":"2.0"', headers: { 'content-type': 'application/json' } })),
+      await outcome(Reflect.apply(fetch, {}, ['/json']) as Promise<unknown>),
+      await aborted.then(
+        () => 'resolved',
+        (e: unknown) => (e === reason ? 'rejected with the page reason' : 'other'),
+      ),
+    ];
+    await new Promise((r) => setTimeout(r, 100));
+    return { results, errors };
+  }, null);
+  expect(withTap).toEqual(without);
+});
+
+test("the page's message listeners never see the inspector's traffic", async () => {
+  const [without, withTap] = await both(async () => {
+    const seen: unknown[] = [];
+    window.addEventListener('message', (e) => seen.push(e.data));
+    const res = await fetch('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
+    });
+    await res.text();
+    await new Promise((r) => setTimeout(r, 100));
+    return seen;
+  }, null);
+  expect(withTap).toEqual(without);
+  expect(withTap).toEqual([]);
+});

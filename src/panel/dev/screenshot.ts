@@ -1,0 +1,57 @@
+// Dev script (Node): builds the harness, opens it in headless Chromium through the project's launcher (black-hole
+// proxy), and saves screenshots of the panel in light and dark to artifacts/panel-dev/.
+// Usage: npx tsx src/panel/dev/screenshot.ts [fixture]
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchChromium } from '../../../e2e/launcher';
+import { buildHarness } from './build';
+import { serveStatic } from './serve';
+
+const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
+const out = join(process.cwd(), 'artifacts/panel-dev');
+
+async function shoot(page: Page, url: string, name: string, act?: (page: Page) => Promise<void>): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=session-row], [data-testid=empty-state], .rule-page', { timeout: 60_000 });
+  await act?.(page);
+  await page.waitForTimeout(150);
+  const file = join(out, `${name}.png`);
+  await page.screenshot({ path: file });
+  process.stdout.write(`${file}\n`);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const dir = await buildHarness();
+  const server = await serveStatic(dir);
+  const browser = await launchChromium({ headless: true });
+  try {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1400, height: 820 });
+    const base = `${server.origin}/dev/harness.html?fixture=${fixture}`;
+    for (const theme of ['light', 'dark'] as const) {
+      await shoot(page, `${base}&theme=${theme}`, `${fixture}-${theme}`);
+      await shoot(page, `${base}&theme=${theme}`, `${fixture}-${theme}-finding`, async (p) => {
+        await p.locator('[data-testid=finding]').first().click();
+      });
+      await shoot(page, `${base}&theme=${theme}`, `${fixture}-${theme}-event`, async (p) => {
+        await p.locator('[data-testid=event-row]').nth(5).click();
+      });
+      await shoot(page, `${base}&theme=${theme}`, `${fixture}-${theme}-raw`, async (p) => {
+        await p.locator('[data-testid=event-row]').nth(9).click();
+        await p.getByRole('tab', { name: 'Raw' }).click();
+      });
+    }
+    await shoot(page, `${server.origin}/dev/harness.html?fixture=empty&theme=light`, 'empty-light');
+    await shoot(page, `${server.origin}/panel.html?rule=torn-event-reconnect&theme=dark`, 'rule-page-dark');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

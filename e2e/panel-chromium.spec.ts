@@ -156,13 +156,17 @@ test('a real DevTools window has the "MCP Streams" panel, and it shows the strea
         return false;
       })
       .toBe(true);
-    const tabs = await frontend!.evaluate<string[]>(`(async () => {
+    // The devtools page registers the panel a moment after the window opens.
+    const tabIds = (): Promise<string[]> =>
+      frontend!.evaluate<string[]>(`(async () => {
+        const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
+        return UI.InspectorView.InspectorView.instance().tabbedPane.tabIds();
+      })()`);
+    await expect.poll(tabIds).toContain(panelId);
+    await frontend!.evaluate(`(async () => {
       const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
-      const view = UI.InspectorView.InspectorView.instance();
-      await view.showPanel(${JSON.stringify(panelId)});
-      return view.tabbedPane.tabIds();
+      await UI.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(panelId)});
     })()`);
-    expect(tabs).toContain(panelId);
     const panelUrlPrefix = `chrome-extension://${devtools.extensionId}/src/panel/panel.html`;
     let panelTarget: Awaited<ReturnType<typeof attachToTarget>> | undefined;
     await expect
@@ -176,7 +180,7 @@ test('a real DevTools window has the "MCP Streams" panel, and it shows the strea
     await expect.poll(() => count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
     await expect.poll(() => count('[data-testid=session-row]')).toBe(1);
     await expect.poll(() => count('[data-testid=event-row]')).toBe(6);
-    expect(await count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+    await expect.poll(() => count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
     const shot = await frontend!.call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
     writeFileSync('test-results/panel-devtools-chromium.png', Buffer.from(shot.data, 'base64'));
     await panelTarget?.detach();

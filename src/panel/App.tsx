@@ -88,7 +88,7 @@ export function App({ transport, toolVersion }: AppProps) {
   };
   const onClear = () => {
     dispatch({ type: 'clear' });
-    if (live && state.source.kind === 'live') transport.send({ type: 'clear', tabId: transport.tabId as number });
+    if (transport.tabId !== undefined) transport.send({ type: 'clear', tabId: transport.tabId });
   };
   const onPreserveLog = (preserve: boolean) => {
     dispatch({ type: 'set-preserve-log', preserve });
@@ -155,8 +155,12 @@ export function App({ transport, toolVersion }: AppProps) {
           ) : null}
         </div>
       ) : null}
-      {empty || !view || !layout ? (
+      {empty ? (
         <EmptyState live={live} />
+      ) : !view || !layout ? (
+        <div class="empty-state" role="status">
+          Analysing {state.records.connections.length} connections…
+        </div>
       ) : (
         <div class="workspace" style={gridStyle}>
           <div class="area-sessions">

@@ -41,6 +41,10 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     if (width <= 0) return;
     const rect = e.currentTarget.getBoundingClientRect();
     const horizontal = e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
+    // With more lanes than fit, a plain wheel scrolls them (ctrl/cmd + wheel zooms); otherwise the wheel zooms.
+    const scroller = e.currentTarget.parentElement;
+    const lanesOverflow = scroller !== null && scroller.scrollHeight > scroller.clientHeight;
+    if (!horizontal && lanesOverflow && !e.ctrlKey && !e.metaKey) return;
     e.preventDefault();
     if (horizontal) pan((e.shiftKey ? e.deltaY : e.deltaX) / width);
     else zoom(Math.exp(e.deltaY * WHEEL_ZOOM * (e.ctrlKey ? 2 : 1)), tOf(view, width, e.clientX - rect.left));
@@ -110,7 +114,8 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
               </div>
             ))}
             {layout.rows.map((row) => (
-              <div
+              <button
+                type="button"
                 key={row.connectionId}
                 class={`tl-row-label ${resolved.connectionId === row.connectionId ? 'selected' : ''}`}
                 style={{ top: `${row.y}px`, height: `${ROW_HEIGHT}px` }}
@@ -118,7 +123,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
                 onClick={() => onHit({ kind: 'connection', connectionId: row.connectionId })}
               >
                 {row.label}
-              </div>
+              </button>
             ))}
           </div>
           <div

@@ -72,4 +72,21 @@ describe('panel reducer', () => {
     const s = reduce(initialState, { type: 'toggle-severity', severity: 'info' });
     expect(s.severities).toEqual({ error: true, warning: true, info: false });
   });
+
+  it('after a clear, late updates of the dropped connections are not reported as lost data', () => {
+    let s = reduce(initialState, snapshot([start('a')]));
+    s = reduce(s, { type: 'clear' });
+    expect(ids(s)).toEqual([]);
+    s = reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [chunk('a', 'late')] } });
+    s = reduce(s, snapshot([]));
+    s = reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [chunk('a', 'later'), chunk('ghost', 'x')] } });
+    expect(ids(s)).toEqual([]);
+    expect(s.records.orphanDeltas).toBe(1);
+  });
+
+  it('clear closes an imported file', () => {
+    const capture: Capture = { tool: { name: 'mcp-stream-inspector', version: '0.1.0' }, createdAt: 5, connections: [] };
+    const s = reduce(reduce(initialState, { type: 'imported', name: 'x.json', capture }), { type: 'clear' });
+    expect(s.source).toEqual({ kind: 'live' });
+  });
 });

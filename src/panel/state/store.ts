@@ -57,9 +57,15 @@ export type Action =
   | { type: 'back-to-live' }
   | { type: 'dismiss-notice' };
 
+/** Empty records that still recognise the connections just dropped, so their late deltas are not "lost data". */
+function forget(records: RecordsState): RecordsState {
+  if (records.connections.length === 0) return records.ignoredIds.size === 0 ? emptyRecords : { ...emptyRecords, ignoredIds: records.ignoredIds };
+  return { ...emptyRecords, ignoredIds: new Set([...records.ignoredIds, ...records.indexById.keys()]) };
+}
+
 const cleared = (state: PanelState): PanelState => {
   const { selection: _selection, sessionKey: _sessionKey, ...rest } = state;
-  return { ...rest, records: emptyRecords, droppedBytes: 0 };
+  return { ...rest, records: forget(state.records), droppedBytes: 0 };
 };
 
 export function reduce(state: PanelState, action: Action): PanelState {
@@ -69,8 +75,9 @@ export function reduce(state: PanelState, action: Action): PanelState {
     case 'link':
       return { ...state, link: action.status };
     case 'clear': {
+      // Clear also closes an imported file: the panel is empty and live again.
       const { notice: _notice, ...rest } = cleared(state);
-      return rest;
+      return { ...rest, source: { kind: 'live' } };
     }
     case 'toggle-recording':
       return { ...state, recording: !state.recording };
@@ -117,7 +124,7 @@ function onTransport(state: PanelState, message: BackgroundToPanel): PanelState 
       // A snapshot replaces what we have: after a worker restart it is the whole truth again.
       return {
         ...state,
-        records: applyDeltas(emptyRecords, message.deltas),
+        records: applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas),
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,

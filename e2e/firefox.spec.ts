@@ -1,0 +1,89 @@
+// Node (Playwright runner, puppeteer-core over WebDriver BiDi): the built extension in Firefox ESR.
+/// <reference types="chrome" />
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import type { Page } from 'puppeteer-core';
+import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
+import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { launchFirefox, type FirefoxSession } from './launcher';
+
+let server: FixtureServer;
+let firefox: FirefoxSession;
+
+test.beforeAll(async () => {
+  server = await startFixtureServer();
+  firefox = await launchFirefox({ extension: DIST_FIREFOX });
+});
+
+test.afterAll(async () => {
+  const report = await firefox?.close();
+  await server.close();
+  expect(report?.violations ?? []).toEqual([]);
+});
+
+/** moz-extension:// navigations never report "loaded" over BiDi: start one, then poll until the page answers. */
+async function openExtensionPage(url: string): Promise<Page> {
+  const page = await firefox.browser.newPage();
+  page.goto(url).catch(() => undefined);
+  await expect
+    .poll(() => page.evaluate(() => location.href + document.readyState).catch(() => ''), { timeout: 15_000 })
+    .toBe(`${url}complete`);
+  return page;
+}
+
+async function tabIdOf(url: string): Promise<number> {
+  const helper = await openExtensionPage(panelUrl(firefox.extensionBase!, -1));
+  const tabId = await helper.evaluate(async (wanted) => {
+    const b = (globalThis as unknown as { browser: { tabs: typeof chrome.tabs; webNavigation: typeof chrome.webNavigation } }).browser;
+    for (const tab of await b.tabs.query({})) {
+      const frames = (await b.webNavigation.getAllFrames({ tabId: tab.id! })) ?? [];
+      if (frames.some((f) => f.frameId === 0 && f.url === wanted)) return tab.id!;
+    }
+    return -1;
+  }, url);
+  await helper.close();
+  return tabId;
+}
+
+const count = (page: Page, selector: string): Promise<number> => page.evaluate((s) => document.querySelectorAll(s).length, selector);
+
+test('web-ext lint reports no errors for the Firefox build', () => {
+  const out = execFileSync('npx', ['web-ext', 'lint', '--source-dir', DIST_FIREFOX, '--output', 'json', '--no-config-discovery'], {
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(out.slice(out.indexOf('{'))) as { errors: { code: string; message: string }[]; summary: { errors: number } };
+  expect(result.errors).toEqual([]);
+  expect(result.summary.errors).toBe(0);
+});
+
+test('Firefox: the tap records the stream and the panel page shows it', async () => {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${server.url}/mcp-client.html`);
+  const log = await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
+  expect(log).toContain('resume call-5');
+  const tabId = await tabIdOf(page.url());
+  expect(tabId).toBeGreaterThanOrEqual(0);
+
+  const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, tabId));
+  await expect.poll(() => count(panel, '[data-testid=event-row]')).toBe(6);
+  await expect.poll(() => count(panel, '[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
+  const sessionText = await panel.evaluate(() => document.querySelector('[data-testid=session-row]')?.textContent ?? '');
+  expect(sessionText).toContain(SESSION_ID.slice(0, 6));
+  expect(sessionText).toContain('2025-11-25');
+  expect(await count(panel, '[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+  await panel.setViewport({ width: 1280, height: 800 });
+  await panel.screenshot({ path: 'test-results/panel-firefox.png' });
+  await panel.close();
+  await page.close();
+});
+
+test('Firefox: EventSource is recorded with its reconnect', async () => {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${server.url}/eventsource.html`);
+  await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
+  const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, await tabIdOf(page.url())));
+  // Three events on the first connection, two on the reconnect before the page closes it.
+  await expect.poll(() => count(panel, '[data-testid=event-row]')).toBe(5);
+  await panel.close();
+  await page.close();
+});

@@ -1,0 +1,250 @@
+// Node (`npm start`): builds the extension, starts the fault lab and opens Chromium with it; `--headless` runs every
+// scenario instead and prints a table. Starts browsers only through e2e/launcher.ts; the lab listens on 127.0.0.1.
+/// <reference types="chrome" />
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
+import { type Scenario, scenarios } from '../e2e/lab/scenarios';
+import { type Lab, startLab } from '../e2e/lab/start-lab';
+import { type ChromiumSession, launchChromium } from '../e2e/launcher';
+import { analyze, parseCapture } from '../src/core/index';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST_CHROME = join(ROOT, 'dist/chrome');
+const CAPTURES_DIR = join(ROOT, 'captures');
+const PANEL_PATH = 'src/panel/panel.html';
+/** The panel is settled when what it shows has not changed for this long. */
+const SETTLE_MS = 800;
+const SETTLE_POLL_MS = 100;
+const SETTLE_TIMEOUT_MS = 15_000;
+
+interface Options {
+  headless: boolean;
+  /** Scenario names to run headless; all when empty. */
+  only: string[];
+}
+
+interface Row {
+  scenario: Scenario;
+  /** What the SDK client in the page ended with; undefined when the run itself broke. */
+  verdict?: LabPageResult['verdict'];
+  panelRules: string[];
+  coreRules: string[];
+  capture?: string;
+  broke?: string;
+  runMs: number;
+  /** From the end of the run until the panel stopped changing. */
+  settleMs: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { headless: false, only: [] };
+  const known = new Set(scenarios.map((s) => s.name as string));
+  for (const arg of argv) {
+    if (arg === '--headless') options.headless = true;
+    else if (known.has(arg)) options.only.push(arg);
+    else throw new Error(`unknown argument ${arg}; usage: npm start [-- --headless [scenario...]]\nscenarios: ${[...known].join(', ')}`);
+  }
+  return options;
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Only dist/chrome is launched, so only the Chrome variant is built (npm run build makes both). */
+function buildExtension(): void {
+  const started = Date.now();
+  const build = spawnSync('npm', ['run', '--silent', 'build:chrome'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout}${build.stderr}`);
+    throw new Error(`building the extension failed (npm run build:chrome exited ${String(build.status)})`);
+  }
+  say(`built the extension into ${relative(ROOT, DIST_CHROME)} (${Date.now() - started} ms)`);
+}
+
+function uniqueSorted(rules: Iterable<string>): string[] {
+  return [...new Set(rules)].sort();
+}
+
+/** The browser tab id of the tab showing `url`, asked from an extension page (tab ids are not visible to pages). */
+async function tabIdOf(session: ChromiumSession, url: string): Promise<number> {
+  const helper = await session.context.newPage();
+  try {
+    await helper.goto(`chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=-1`);
+    const tabId = await helper.evaluate(async (wanted) => {
+      const tabs = await chrome.tabs.query({});
+      for (const tab of tabs) {
+        if (tab.id === undefined) continue;
+        const frames = (await chrome.webNavigation.getAllFrames({ tabId: tab.id })) ?? [];
+        if (frames.some((frame) => frame.frameId === 0 && frame.url === wanted)) return tab.id;
+      }
+      return -1;
+    }, url);
+    if (tabId < 0) throw new Error(`no tab shows ${url}`);
+    return tabId;
+  } finally {
+    await helper.close();
+  }
+}
+
+/** Waits until sessions, events and findings in the panel stop changing; returns the rule ids it shows. */
+async function settledPanelRules(panel: Page): Promise<string[]> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  let last = '';
+  let stableSince = Date.now();
+  for (;;) {
+    const seen = await panel.evaluate(() => ({
+      sessions: document.querySelectorAll('[data-testid=session-row]').length,
+      events: document.querySelectorAll('[data-testid=event-row]').length,
+      rules: [...document.querySelectorAll('[data-testid=finding]')].map((el) => el.getAttribute('data-rule') ?? ''),
+    }));
+    const signature = JSON.stringify(seen);
+    if (signature !== last) {
+      last = signature;
+      stableSince = Date.now();
+    } else if (seen.sessions > 0 && Date.now() - stableSince >= SETTLE_MS) {
+      return uniqueSorted(seen.rules);
+    }
+    if (Date.now() > deadline) throw new Error(`the panel did not settle within ${SETTLE_TIMEOUT_MS} ms (last seen ${signature})`);
+    await panel.waitForTimeout(SETTLE_POLL_MS);
+  }
+}
+
+async function exportCapture(panel: Page, file: string): Promise<void> {
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  await download.saveAs(file);
+}
+
+async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario: Scenario): Promise<Row> {
+  const row: Row = { scenario, panelRules: [], coreRules: [], runMs: 0, settleMs: 0 };
+  const pageUrl = `${lab.url}/?scenario=${scenario.name}`;
+  const page = await session.context.newPage();
+  let panel: Page | undefined;
+  try {
+    await page.goto(pageUrl);
+    // The panel is open while the client runs, as a user would watch it.
+    panel = await session.context.newPage();
+    await panel.goto(`chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=${await tabIdOf(session, pageUrl)}`);
+    const runStarted = Date.now();
+    // run() selects the scenario on the proxy first, which starts a fresh origin: nothing leaks between runs.
+    const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), scenario.name);
+    row.verdict = result.verdict;
+    row.runMs = Date.now() - runStarted;
+    row.panelRules = await settledPanelRules(panel);
+    row.settleMs = Date.now() - runStarted - row.runMs;
+    const file = join(CAPTURES_DIR, `${scenario.name}.json`);
+    await exportCapture(panel, file);
+    row.capture = relative(ROOT, file);
+    row.coreRules = uniqueSorted(analyze(parseCapture(readFileSync(file, 'utf8'))).findings.map((f) => f.rule));
+  } catch (error) {
+    row.broke = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    await panel?.close();
+    await page.close();
+  }
+  return row;
+}
+
+function expectationNote(row: Row): string {
+  const shown = new Set(row.panelRules);
+  const missing = row.scenario.expected.must.filter((rule) => !shown.has(rule));
+  const unexpected = row.scenario.expected.mustNot.filter((rule) => shown.has(rule));
+  const notes = [
+    ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
+    ...(unexpected.length ? [`unexpected ${unexpected.join(', ')}`] : []),
+    ...(row.verdict && row.verdict !== row.scenario.sdkClientVerdict ? [`client expected ${row.scenario.sdkClientVerdict}`] : []),
+  ];
+  return notes.length ? notes.join('; ') : 'yes';
+}
+
+function sameRules(row: Row): boolean {
+  return row.panelRules.join(',') === row.coreRules.join(',');
+}
+
+function printTable(rows: Row[]): void {
+  const lines = rows.map((row) => {
+    if (row.broke) return [row.scenario.name, row.verdict ?? '-', `BROKE: ${row.broke}`, '', ''];
+    const core = sameRules(row) ? 'same' : `MISMATCH: ${row.coreRules.join(', ') || 'none'}`;
+    return [row.scenario.name, row.verdict ?? '-', row.panelRules.join(', ') || 'none', core, expectationNote(row)];
+  });
+  const header = ['scenario', 'client', 'findings (panel)', 'core analyze', 'as expected'];
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+  const format = (cells: string[]): string =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  say('');
+  say(format(header));
+  say(format(widths.map((w) => '-'.repeat(w))));
+  lines.forEach((line) => say(format(line)));
+  say('');
+}
+
+async function runHeadless(lab: Lab, only: string[]): Promise<number> {
+  const started = Date.now();
+  mkdirSync(CAPTURES_DIR, { recursive: true });
+  const session = await launchChromium({ extension: DIST_CHROME, headless: true });
+  const rows: Row[] = [];
+  try {
+    for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
+      const row = await runScenarioInBrowser(session, lab, scenario);
+      say(`  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel settled ${row.settleMs} ms later, ${row.panelRules.length} rule(s)`}`);
+      rows.push(row);
+    }
+  } finally {
+    const network = await session.close();
+    if (network.violations.length) rows.forEach((row) => (row.broke ??= 'the browser tried to reach a non-loopback host'));
+  }
+  printTable(rows);
+  say(`captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const broken = rows.filter((row) => row.broke || !sameRules(row));
+  if (broken.length) say(`broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`);
+  return broken.length ? 1 : 0;
+}
+
+/** Headed: the demo page with DevTools open; runs until the browser window is closed or Ctrl-C. */
+async function runInteractive(lab: Lab): Promise<number> {
+  const session = await launchChromium({ extension: DIST_CHROME, headless: false, devtools: true });
+  const page = session.context.pages()[0] ?? (await session.context.newPage());
+  await page.goto(`${lab.url}/`);
+  say(`Chromium is open on the fault lab (${lab.url}/). In DevTools pick the "MCP Streams" panel, then run a scenario.`);
+  say('Close the browser or press Ctrl-C to stop.');
+  await new Promise<void>((done) => {
+    session.context.once('close', () => done());
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+  });
+  await session.close();
+  return 0;
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (!options.headless && !hasDisplay) {
+    say('No display here (DISPLAY is not set): running every scenario in headless Chromium instead (npm start -- --headless).');
+  }
+  buildExtension();
+  const lab = await startLab({ build: 'always' });
+  say(`fault lab on ${lab.url}/ (MCP endpoint ${lab.url}/mcp)`);
+  try {
+    return options.headless || !hasDisplay ? await runHeadless(lab, options.only) : await runInteractive(lab);
+  } finally {
+    await lab.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`npm start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

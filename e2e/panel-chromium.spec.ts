@@ -167,6 +167,9 @@ test('a real DevTools window has the "MCP Streams" panel, and it shows the strea
       const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
       await UI.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(panelId)});
     })()`);
+    // A user looks at the DevTools window: bring it to the front so headless Chromium renders its frames (layout
+    // observers in the panel only fire on rendered frames).
+    await frontend!.call('Page.bringToFront');
     const panelUrlPrefix = `chrome-extension://${devtools.extensionId}/src/panel/panel.html`;
     let panelTarget: Awaited<ReturnType<typeof attachToTarget>> | undefined;
     await expect
@@ -177,12 +180,16 @@ test('a real DevTools window has the "MCP Streams" panel, and it shows the strea
       })
       .toBe(true);
     const count = (selector: string): Promise<number> => panelTarget!.evaluate<number>(`document.querySelectorAll(${JSON.stringify(selector)}).length`);
-    await expect.poll(() => count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
-    await expect.poll(() => count('[data-testid=session-row]')).toBe(1);
-    await expect.poll(() => count('[data-testid=event-row]')).toBe(6);
-    await expect.poll(() => count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
-    const shot = await frontend!.call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
-    writeFileSync('test-results/panel-devtools-chromium.png', Buffer.from(shot.data, 'base64'));
+    try {
+      await expect.poll(() => count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
+      await expect.poll(() => count('[data-testid=session-row]')).toBe(1);
+      await expect.poll(() => count('[data-testid=event-row]')).toBe(6);
+      await expect.poll(() => count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+    } finally {
+      // The whole DevTools window, panel included: look at it when this test fails.
+      const shot = await frontend!.call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
+      writeFileSync('test-results/panel-devtools-chromium.png', Buffer.from(shot.data, 'base64'));
+    }
     await panelTarget?.detach();
     await frontend?.detach();
   } finally {

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
+import { attachToTarget, listTargets } from '../e2e/fixtures/cdp-target';
 import { type ChromiumSession, launchChromium } from '../e2e/launcher';
 import { analyze, parseCapture } from '../src/core/index';
 
@@ -17,9 +18,11 @@ const DIST_CHROME = join(ROOT, 'dist/chrome');
 const CAPTURES_DIR = join(ROOT, 'captures');
 const PANEL_PATH = 'src/panel/panel.html';
 /** The panel is settled when what it shows has not changed for this long. */
-const SETTLE_MS = 800;
+const SETTLE_MS = 500;
 const SETTLE_POLL_MS = 100;
 const SETTLE_TIMEOUT_MS = 15_000;
+/** How long to look for the DevTools window and its "MCP Streams" tab. */
+const DEVTOOLS_TIMEOUT_MS = 10_000;
 
 interface Options {
   headless: boolean;
@@ -70,25 +73,27 @@ function uniqueSorted(rules: Iterable<string>): string[] {
   return [...new Set(rules)].sort();
 }
 
-/** The browser tab id of the tab showing `url`, asked from an extension page (tab ids are not visible to pages). */
-async function tabIdOf(session: ChromiumSession, url: string): Promise<number> {
-  const helper = await session.context.newPage();
-  try {
-    await helper.goto(`chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=-1`);
-    const tabId = await helper.evaluate(async (wanted) => {
-      const tabs = await chrome.tabs.query({});
-      for (const tab of tabs) {
-        if (tab.id === undefined) continue;
-        const frames = (await chrome.webNavigation.getAllFrames({ tabId: tab.id })) ?? [];
-        if (frames.some((frame) => frame.frameId === 0 && frame.url === wanted)) return tab.id;
-      }
-      return -1;
-    }, url);
-    if (tabId < 0) throw new Error(`no tab shows ${url}`);
-    return tabId;
-  } finally {
-    await helper.close();
-  }
+/** The browser tab id of the tab showing `url`, asked from an extension page (pages cannot see tab ids). */
+async function tabIdOf(extensionPage: Page, url: string): Promise<number> {
+  const tabId = await extensionPage.evaluate(async (wanted) => {
+    for (const tab of await chrome.tabs.query({})) {
+      if (tab.id === undefined) continue;
+      const frames = (await chrome.webNavigation.getAllFrames({ tabId: tab.id })) ?? [];
+      if (frames.some((frame) => frame.frameId === 0 && frame.url === wanted)) return tab.id;
+    }
+    return -1;
+  }, url);
+  if (tabId < 0) throw new Error(`no tab shows ${url}`);
+  return tabId;
+}
+
+/** Opens the panel page attached to the tab showing `url` (tabId -1 first: attached to nothing, a place to ask). */
+async function openPanelFor(session: ChromiumSession, url: string): Promise<Page> {
+  const panel = await session.context.newPage();
+  const panelUrl = (tabId: number): string => `chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=${tabId}`;
+  await panel.goto(panelUrl(-1));
+  await panel.goto(panelUrl(await tabIdOf(panel, url)));
+  return panel;
 }
 
 /** Waits until sessions, events and findings in the panel stop changing; returns the rule ids it shows. */
@@ -127,8 +132,7 @@ async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario
   try {
     await page.goto(pageUrl);
     // The panel is open while the client runs, as a user would watch it.
-    panel = await session.context.newPage();
-    await panel.goto(`chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=${await tabIdOf(session, pageUrl)}`);
+    panel = await openPanelFor(session, pageUrl);
     const runStarted = Date.now();
     // run() selects the scenario on the proxy first, which starts a fresh origin: nothing leaks between runs.
     const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), scenario.name);
@@ -207,12 +211,49 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   return broken.length ? 1 : 0;
 }
 
-/** Headed: the demo page with DevTools open; runs until the browser window is closed or Ctrl-C. */
+/** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl` (DevTools internals, over CDP). */
+async function showStreamsPanel(session: ChromiumSession, pageUrl: string): Promise<boolean> {
+  const browser = session.context.browser();
+  if (!browser) return false;
+  const cdp = await browser.newBrowserCDPSession();
+  const panelId = `chrome-extension://${session.extensionId}MCPStreams`;
+  const deadline = Date.now() + DEVTOOLS_TIMEOUT_MS;
+  try {
+    while (Date.now() < deadline) {
+      for (const target of (await listTargets(cdp)).filter((t) => t.url.startsWith('devtools://devtools/bundled/devtools_app.html'))) {
+        const frontend = await attachToTarget(cdp, target.targetId);
+        const shown = await frontend.evaluate<boolean>(`(async () => {
+          const SDK = await import('devtools://devtools/bundled/core/sdk/sdk.js');
+          const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
+          if (SDK.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() !== ${JSON.stringify(pageUrl)}) return false;
+          const inspector = UI.InspectorView.InspectorView.instance();
+          if (!inspector.tabbedPane.tabIds().includes(${JSON.stringify(panelId)})) return false;
+          await inspector.showPanel(${JSON.stringify(panelId)});
+          return true;
+        })()`);
+        await frontend.detach();
+        if (shown) return true;
+      }
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    return false;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Headed: the demo page with DevTools open on the panel; runs until the browser window is closed or Ctrl-C. */
 async function runInteractive(lab: Lab): Promise<number> {
   const session = await launchChromium({ extension: DIST_CHROME, headless: false, devtools: true });
   const page = session.context.pages()[0] ?? (await session.context.newPage());
-  await page.goto(`${lab.url}/`);
-  say(`Chromium is open on the fault lab (${lab.url}/). In DevTools pick the "MCP Streams" panel, then run a scenario.`);
+  const pageUrl = `${lab.url}/`;
+  await page.goto(pageUrl);
+  const shown = await showStreamsPanel(session, pageUrl).catch((error: unknown) => {
+    say(`(could not bring the panel to the front: ${error instanceof Error ? error.message : String(error)})`);
+    return false;
+  });
+  const where = shown ? 'DevTools shows the "MCP Streams" panel' : 'in DevTools pick the "MCP Streams" panel';
+  say(`Chromium is open on the fault lab (${pageUrl}); ${where}. Run a scenario from the page.`);
   say('Close the browser or press Ctrl-C to stop.');
   await new Promise<void>((done) => {
     session.context.once('close', () => done());

@@ -118,40 +118,56 @@ function reference(bytes: Uint8Array): { events: RefEvent[]; tail?: RefTail; las
   return { events, tail, lastEventId };
 }
 
-/** Pieces that exercise every rule, including invalid UTF-8 and a BOM. */
-const PIECES: (string | number[])[] = [
+/** Pieces that exercise every rule; the exotic ones are non-ASCII, invalid UTF-8, U+0000 or a BOM. */
+const PLAIN: string[] = [
   'data', 'data:', 'data: ', 'event:', 'event: ', 'id:', 'id: ', 'retry:', 'retry: ', ':', ' ', '\t',
-  '\n', '\n', '\n', '\r', '\r\n', 'x', 'message', '42', '0', 'é', '処', '😀', '\u0000', 'Data', 'foo',
-  [0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xef, 0xbb, 0xbf],
+  '\n', '\n', '\n', '\r', '\r\n', 'x', 'message', '42', '0', 'Data', 'foo',
+];
+const EXOTIC: (string | number[])[] = [
+  'é', '処', '😀', '\u0000', [0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xef, 0xbb, 0xbf],
 ];
 
-function randomStream(seed: number): Uint8Array {
+function randomStream(seed: number, pieces = 40, exotic = 0.3): Uint8Array {
   const random = seededRandom(seed);
   const parts: (string | number[])[] = [];
   if (random() < 0.2) parts.push([0xef, 0xbb, 0xbf]);
-  const count = Math.floor(random() * 40);
-  for (let i = 0; i < count; i++) parts.push(PIECES[Math.floor(random() * PIECES.length)]!);
+  const count = Math.floor(random() * pieces);
+  for (let i = 0; i < count; i++) {
+    const from = random() < exotic ? EXOTIC : PLAIN;
+    parts.push(from[Math.floor(random() * from.length)]!);
+  }
   return concatBytes(...parts);
 }
 
 describe('SseParser against a spec-text reference on random streams', () => {
-  it('agrees on events, offsets, tail and last event id for 600 streams in 3 chunkings each', () => {
+  function check(bytes: Uint8Array, chunkings: Uint8Array[][], seed: number): void {
+    const expected = reference(bytes);
+    for (const chunking of chunkings) {
+      const parser = new SseParser();
+      const events = chunking.flatMap((chunk) => parser.push(chunk));
+      const tail = parser.finish();
+      const context = `seed ${seed}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
+      expect(events.map(({ firstChunk: _f, lastChunk: _l, ...e }) => ({ ...e })), context).toEqual(expected.events);
+      expect(parser.lastEventId, context).toBe(expected.lastEventId);
+      if (expected.tail === undefined) expect(tail, context).toBeUndefined();
+      else {
+        expect(tail, context).toMatchObject(expected.tail);
+        expect(tail?.bytes, context).toEqual(bytes.slice(expected.tail.start));
+      }
+    }
+  }
+
+  it('agrees on events, offsets, tail and last event id for 600 short streams in 3 chunkings each', () => {
     for (let seed = 1; seed <= 600; seed++) {
       const bytes = randomStream(seed);
-      const expected = reference(bytes);
-      for (const chunking of [[bytes], randomChunks(bytes, seed), randomChunks(bytes, seed + 10_000)]) {
-        const parser = new SseParser();
-        const events = chunking.flatMap((chunk) => parser.push(chunk));
-        const tail = parser.finish();
-        const context = `seed ${seed}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
-        expect(events.map(({ firstChunk: _f, lastChunk: _l, ...e }) => ({ ...e })), context).toEqual(expected.events);
-        expect(parser.lastEventId, context).toBe(expected.lastEventId);
-        if (expected.tail === undefined) expect(tail, context).toBeUndefined();
-        else {
-          expect(tail, context).toMatchObject(expected.tail);
-          expect(tail?.bytes, context).toEqual(bytes.slice(expected.tail.start));
-        }
-      }
+      check(bytes, [[bytes], randomChunks(bytes, seed), randomChunks(bytes, seed + 10_000)], seed);
+    }
+  });
+
+  it('agrees on 60 long streams, mostly ASCII, cut into chunks of many lines', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const bytes = randomStream(seed, 2000, seed % 2 === 0 ? 0.003 : 0.05);
+      check(bytes, [[bytes], randomChunks(bytes, seed, 700), randomChunks(bytes, seed + 1, 3000)], seed);
     }
   });
 

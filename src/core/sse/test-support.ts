@@ -14,14 +14,14 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Cuts `bytes` at random places; some chunks are empty, most are short, a few are long. */
-export function randomChunks(bytes: Uint8Array, seed: number): Uint8Array[] {
+/** Cuts `bytes` at random places; some chunks are empty, most are short, a few are long (up to `longest`). */
+export function randomChunks(bytes: Uint8Array, seed: number, longest = 64): Uint8Array[] {
   const random = seededRandom(seed);
   const chunks: Uint8Array[] = [];
   let at = 0;
   while (at < bytes.length) {
     const roll = random();
-    const size = roll < 0.1 ? 0 : roll < 0.8 ? 1 + Math.floor(random() * 7) : 1 + Math.floor(random() * 64);
+    const size = roll < 0.1 ? 0 : roll < 0.8 ? 1 + Math.floor(random() * 7) : 1 + Math.floor(random() * longest);
     chunks.push(bytes.slice(at, at + size));
     at += size;
   }

@@ -1,0 +1,152 @@
+// Node (Playwright): every fault-lab scenario, run by the real SDK client in the demo page, in Chromium with the built
+// extension: the panel shows the expected findings, and the CLI on the exported capture reports the same rules.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import type { LabPageApi } from './lab/client/main';
+import { type Scenario, scenarios } from './lab/scenarios';
+import { type Lab, startLab } from './lab/start-lab';
+import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
+import { type ChromiumSession, launchChromium } from './launcher';
+
+const CLI = 'bin/mcp-stream-inspector.js';
+const CLI_BUILD = 'dist/node/cli.js';
+/** What the panel shows has not changed for this long: the findings are final. */
+const SETTLED_MS = 500;
+const SCREENSHOTS: Partial<Record<Scenario['name'], string>> = {
+  'cut-mid-event': 'test-results/panel-torn.png',
+  'epoch-restart-clamp': 'test-results/panel-epoch.png',
+};
+
+interface CliReport {
+  findings: { rule: string; severity: string }[];
+  sessions: { streams: { events: unknown[] }[] }[];
+}
+
+let lab: Lab;
+let session: ChromiumSession;
+let pageDir: string;
+/** Exported captures (not test-results/: other runs may clean it while this one reads). */
+let exportsDir: string;
+
+// One browser and one lab for all scenarios, one scenario at a time.
+test.describe.configure({ mode: 'serial' });
+
+function newestMtime(dir: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
+  );
+}
+
+/** The bin runs dist/node/cli.js: rebuild it when the core or the CLI changed since it was built. */
+function ensureCliBuilt(): void {
+  const built = existsSync(CLI_BUILD) ? statSync(CLI_BUILD).mtimeMs : 0;
+  if (built > Math.max(newestMtime('src/core'), newestMtime('src/cli'))) return;
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.node.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+test.beforeAll(async () => {
+  ensureCliBuilt();
+  // A page build of our own: another spec may be building dist/lab at the same moment.
+  pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
+  lab = await startLab({ build: 'always', pageDir });
+  exportsDir = mkdtempSync(join(tmpdir(), 'mcp-lab-exports-'));
+  session = await launchChromium({ extension: DIST_CHROME });
+});
+
+test.afterAll(async () => {
+  const report = await session?.close();
+  await lab?.close();
+  rmSync(pageDir, { recursive: true, force: true });
+  rmSync(exportsDir, { recursive: true, force: true });
+  expect(report?.violations ?? []).toEqual([]);
+});
+
+// A fresh origin after every scenario: a hung stream or a restarted epoch cannot leak into the next one.
+test.afterEach(async () => {
+  await lab.setScenario('clean');
+});
+
+async function openPanelFor(url: string): Promise<Page> {
+  const panel = await session.context.newPage();
+  const base = `chrome-extension://${session.extensionId}/`;
+  await panel.goto(panelUrl(base, -1));
+  await panel.goto(panelUrl(base, await findTabId(panel, url)));
+  return panel;
+}
+
+/** Waits until sessions, events and findings in the panel stop changing; returns the rule ids shown. */
+async function settledRules(panel: Page): Promise<string[]> {
+  let last = '';
+  let since = Date.now();
+  let rules: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const seen = await panel.evaluate(() => ({
+          sessions: document.querySelectorAll('[data-testid=session-row]').length,
+          events: document.querySelectorAll('[data-testid=event-row]').length,
+          rules: [...document.querySelectorAll('[data-testid=finding]')].map((el) => el.getAttribute('data-rule') ?? ''),
+        }));
+        const signature = JSON.stringify(seen);
+        if (signature !== last) [last, since] = [signature, Date.now()];
+        rules = [...new Set(seen.rules)].sort();
+        return seen.sessions > 0 && Date.now() - since >= SETTLED_MS;
+      },
+      { message: 'the panel shows a session and stops changing', intervals: [100], timeout: 15_000 },
+    )
+    .toBe(true);
+  return rules;
+}
+
+async function cliReport(file: string): Promise<CliReport> {
+  const { stdout } = await promisify(execFile)('node', [CLI, 'analyze', file, '--json', '--fail-on', 'never'], { maxBuffer: 64 << 20 });
+  return JSON.parse(stdout) as CliReport;
+}
+
+for (const scenario of scenarios) {
+  const must = scenario.expected.must.length ? scenario.expected.must.join(', ') : 'no error or warning';
+  test(`${scenario.name}: the panel shows ${must}; the CLI on the exported capture agrees`, async () => {
+    const pageUrl = `${lab.url}/?scenario=${scenario.name}`;
+    const page = await session.context.newPage();
+    await page.goto(pageUrl);
+    const panel = await openPanelFor(pageUrl);
+    await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+
+    // The demo page's SDK client ends as it does without the extension: the tap changes nothing it sees.
+    const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), scenario.name);
+    expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+
+    // The client has finished (hung calls timed out, the transport closed): what the panel settles on is final.
+    const panelRules = await settledRules(panel);
+    expect(panelRules, 'the panel reports every expected rule').toEqual(expect.arrayContaining(scenario.expected.must));
+    for (const rule of scenario.expected.mustNot) expect(panelRules, `${rule} must not be reported`).not.toContain(rule);
+    if (scenario.expected.must.length === 0) {
+      await expect(panel.locator('[data-testid=finding][data-severity=error], [data-testid=finding][data-severity=warning]')).toHaveCount(0);
+    }
+
+    const screenshot = SCREENSHOTS[scenario.name];
+    if (screenshot) {
+      // Select the scenario's main finding, so the timeline, the table and the detail show it.
+      await panel.locator(`[data-testid=finding][data-rule="${scenario.expected.must[0]}"]`).first().click();
+      await panel.screenshot({ path: screenshot });
+    }
+
+    const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+    const file = join(exportsDir, `${scenario.name}.capture.json`);
+    await download.saveAs(file);
+    const report = await cliReport(file);
+    expect(report.sessions.flatMap((s) => s.streams.flatMap((stream) => stream.events)).length).toBeGreaterThan(0);
+    expect([...new Set(report.findings.map((f) => f.rule))].sort()).toEqual(panelRules);
+    if (scenario.expected.must.length === 0) {
+      expect(report.findings.filter((f) => f.severity === 'error' || f.severity === 'warning')).toEqual([]);
+    }
+    await Promise.all([panel.close(), page.close()]);
+  });
+}

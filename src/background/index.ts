@@ -17,7 +17,11 @@ const router = new Router({
       () => false,
     ),
   sendToTab: (tabId, message: BackgroundToBridge) => {
-    browser.tabs.sendMessage(tabId, message).catch(() => undefined);
+    // Rejects when no frame of the tab has a bridge (a chrome:// page, say): then there is nothing to clear.
+    browser.tabs.sendMessage(tabId, message).then(
+      () => undefined,
+      () => undefined,
+    );
   },
   getPreserveLog: async (tabId) => (await browser.storage.session.get(PRESERVE_KEY(tabId)))[PRESERVE_KEY(tabId)] === true,
   setPreserveLog: (tabId, preserve) => browser.storage.session.set({ [PRESERVE_KEY(tabId)]: preserve }),
@@ -79,5 +83,9 @@ browser.runtime.onConnect.addListener((port) => {
 
 browser.tabs.onRemoved.addListener((tabId) => {
   router.tabRemoved(tabId);
-  browser.storage.session.remove(PRESERVE_KEY(tabId)).catch(() => undefined);
+  // Best effort: a leftover flag of a closed tab only costs a few bytes of session storage, cleared on restart.
+  browser.storage.session.remove(PRESERVE_KEY(tabId)).then(
+    () => undefined,
+    () => undefined,
+  );
 });

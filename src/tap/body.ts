@@ -11,6 +11,7 @@
 import type { ConnectionTap } from './connection';
 import { MAX_JSON_BODY, errorText, isAbortError } from './classify';
 import type { Disguise } from './disguise';
+import { guarded } from './guard';
 import type { Natives } from './natives';
 
 type ReadMethod = 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text';
@@ -48,12 +49,12 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
         try {
           result = await natives.read(source());
         } catch (error) {
-          conn.end(isAbortError(error) ? 'aborted' : 'network-error', errorText(error));
+          guarded(() => conn.end(isAbortError(error) ? 'aborted' : 'network-error', errorText(error)));
           controller.error(error);
           return;
         }
         if (result.done) {
-          conn.end('complete');
+          guarded(() => conn.end('complete'));
           controller.close();
           controller.byobRequest?.respond(0);
           return;
@@ -62,14 +63,15 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
         if (chunk.byteLength === 0) continue;
         // The copy goes to the page (a fresh, transferable buffer); the chunk we read stays ours for the record.
         const forPage = chunk.slice();
-        conn.offer(offset, chunk);
+        const at = offset;
+        guarded(() => conn.offer(at, chunk));
         offset += chunk.byteLength;
         controller.enqueue(forPage);
         return;
       }
     },
     cancel(reason) {
-      conn.branchCancelled();
+      guarded(() => conn.branchCancelled());
       if (reader) return natives.cancelReader(reader, reason);
       return natives.cancelStream(natives.responseBody(response) ?? original, reason);
     },

@@ -26,14 +26,12 @@ interface CliReport {
   sessions: { streams: { events: unknown[] }[] }[];
 }
 
+// One lab and one browser for all scenarios (tests of a file run in order in one worker; a failure restarts both).
 let lab: Lab;
 let session: ChromiumSession;
 let pageDir: string;
 /** Exported captures (not test-results/: other runs may clean it while this one reads). */
 let exportsDir: string;
-
-// One browser and one lab for all scenarios, one scenario at a time.
-test.describe.configure({ mode: 'serial' });
 
 function newestMtime(dir: string): number {
   return Math.max(

@@ -28,8 +28,6 @@ let downloads: string;
 /** Exported captures (not test-results/: other runs may clean it while this one reads). */
 let exportsDir: string;
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   // A page build of our own: another spec may be building the lab page at the same moment.
   pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));

@@ -99,3 +99,14 @@ export function ok(conn: ConnectionView): boolean {
   const status = conn.record.status;
   return status !== undefined && status >= 200 && status < 300;
 }
+
+/** Each event whose id the session already delivered, with that first delivery (time order). */
+export function* repeatedIds(events: readonly EventView[]): Generator<{ event: EventView; earlier: EventView }> {
+  const first = new Map<string, EventView>();
+  for (const event of events) {
+    if (!event.hasId) continue;
+    const earlier = first.get(event.lastEventId);
+    if (earlier) yield { event, earlier };
+    else first.set(event.lastEventId, event);
+  }
+}

@@ -1,6 +1,5 @@
 // Runs anywhere (pure core): rule cross-stream-replay.
-import type { EventView } from '../../model/types';
-import { at, factsOf, isResumeAttempt } from '../facts';
+import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
 import type { Finding, Rule } from '../types';
 
 export const crossStreamReplay: Rule = {
@@ -12,14 +11,7 @@ export const crossStreamReplay: Rule = {
     const facts = factsOf(model);
     const findings: Finding[] = [];
     for (const { events } of facts.sessions) {
-      const first = new Map<string, EventView>();
-      for (const event of events) {
-        if (!event.hasId) continue;
-        const earlier = first.get(event.lastEventId);
-        if (!earlier) {
-          first.set(event.lastEventId, event);
-          continue;
-        }
+      for (const { event, earlier } of repeatedIds(events)) {
         const conn = facts.connection.get(event.connectionId);
         if (!conn || !isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
         findings.push({

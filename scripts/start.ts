@@ -24,6 +24,9 @@ const SETTLE_TIMEOUT_MS = 15_000;
 /** How long to look for the DevTools window and its "MCP Streams" tab. */
 const DEVTOOLS_TIMEOUT_MS = 10_000;
 
+/** A wrong command line: reported as one line, without a stack. */
+class UsageError extends Error {}
+
 interface Options {
   headless: boolean;
   /** Scenario names to run headless; all when empty. */
@@ -49,7 +52,7 @@ function parseArgs(argv: string[]): Options {
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
     else if (known.has(arg)) options.only.push(arg);
-    else throw new Error(`unknown argument ${arg}; usage: npm start [-- --headless [scenario...]]\nscenarios: ${[...known].join(', ')}`);
+    else throw new UsageError(`unknown argument ${arg}; usage: npm start [-- --headless [scenario...]]\nscenarios: ${[...known].join(', ')}`);
   }
   return options;
 }
@@ -194,6 +197,7 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   mkdirSync(CAPTURES_DIR, { recursive: true });
   const session = await launchChromium({ extension: DIST_CHROME, headless: true });
   const rows: Row[] = [];
+  let violations = 0;
   try {
     for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
       const row = await runScenarioInBrowser(session, lab, scenario);
@@ -201,14 +205,15 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       rows.push(row);
     }
   } finally {
-    const network = await session.close();
-    if (network.violations.length) rows.forEach((row) => (row.broke ??= 'the browser tried to reach a non-loopback host'));
+    // The launcher prints each attempt; a page that tried a non-loopback host breaks the network rule.
+    violations = (await session.close()).violations.length;
   }
   printTable(rows);
   say(`captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const broken = rows.filter((row) => row.broke || !sameRules(row));
   if (broken.length) say(`broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`);
-  return broken.length ? 1 : 0;
+  if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
+  return broken.length || violations ? 1 : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl` (DevTools internals, over CDP). */
@@ -285,7 +290,8 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`npm start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    const text = error instanceof UsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`npm start: ${text}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseChunks, parseEveryWay } from './test-support';
 
-// Real MCP SDK traffic recorded through the fault lab's proxy (see /work/shared/examples/*/expected.json).
-const EXAMPLES = '/work/shared/examples';
+// Real MCP SDK traffic recorded through a fault proxy: ../shared/examples beside the checkout (CI lays it there too).
+const EXAMPLES = resolve(__dirname, '../../../../shared/examples');
 
 interface HarEntry {
   request: { method: string };

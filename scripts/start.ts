@@ -11,6 +11,7 @@ import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
 import { attachToTarget, listTargets } from '../e2e/fixtures/cdp-target';
 import { type ChromiumSession, launchChromium } from '../e2e/launcher';
+import type { ConnectionRecord } from '../src/core/capture/model';
 import { analyze, parseCapture } from '../src/core/index';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,8 @@ interface Row {
   panelRules: string[];
   coreRules: string[];
   capture?: string;
+  /** Bytes sent before the lab's cut that never reached the page (the browser dropped them): the fault did not land whole. */
+  lostBeforeCut?: string;
   broke?: string;
   runMs: number;
   /** From the end of the run until the panel stopped changing. */
@@ -146,7 +149,9 @@ async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario
     const file = join(CAPTURES_DIR, `${scenario.name}.json`);
     await exportCapture(panel, file);
     row.capture = relative(ROOT, file);
-    row.coreRules = uniqueSorted(analyze(parseCapture(readFileSync(file, 'utf8'))).findings.map((f) => f.rule));
+    const capture = parseCapture(readFileSync(file, 'utf8'));
+    row.coreRules = uniqueSorted(analyze(capture).findings.map((f) => f.rule));
+    row.lostBeforeCut = lostBeforeCut(lab, capture.connections);
   } catch (error) {
     row.broke = error instanceof Error ? error.message.split('\n')[0] : String(error);
   } finally {
@@ -154,6 +159,16 @@ async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario
     await page.close();
   }
   return row;
+}
+
+/** "received/forwarded bytes" when the page got less of the cut response than the proxy sent before cutting it. */
+function lostBeforeCut(lab: Lab, connections: ConnectionRecord[]): string | undefined {
+  const cut = lab.log().find((entry) => entry.action === 'cut');
+  if (!cut) return undefined;
+  const record = connections.find((c) => c.method === 'POST' && c.end === 'network-error');
+  const received = (record?.chunks ?? []).reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
+  const forwarded = Number(cut.detail.bytesForwarded);
+  return received === forwarded ? undefined : `${received}/${forwarded} bytes`;
 }
 
 function expectationNote(row: Row): string {
@@ -165,6 +180,7 @@ function expectationNote(row: Row): string {
     ...(unexpected.length ? [`unexpected ${unexpected.join(', ')}`] : []),
     ...(row.verdict && row.verdict !== row.scenario.sdkClientVerdict ? [`client expected ${row.scenario.sdkClientVerdict}`] : []),
   ];
+  if (notes.length && row.lostBeforeCut) notes.push(`the page got only ${row.lostBeforeCut} sent before the cut: the fault did not land whole`);
   return notes.length ? notes.join('; ') : 'yes';
 }
 

@@ -10,6 +10,9 @@ import { sanitizeDelta } from './sanitize';
 import { parseTapDetail } from './validate';
 
 let settings: Settings = DEFAULT_SETTINGS;
+/** The tap holds what it records until the bridge answers: answering before the stored settings are read would
+ *  make it redact the requests a page makes at load even when the user opted in. */
+let settingsRead = false;
 const buffer = new FrameBuffer(settings.bufferBytes);
 
 function connectPort(): RelayPort {
@@ -21,12 +24,14 @@ const relay = new Relay(connectPort, () => location.href, (task) => queueMicrota
 
 /** Tells the tap the settings it applies at the source (also its signal that a bridge is listening). */
 function answerTap(): void {
+  if (!settingsRead) return;
   const message: BridgeToTap = { source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets };
   window.dispatchEvent(new CustomEvent(BRIDGE_EVENT, { detail: JSON.stringify(message) }));
 }
 
 function applySettings(next: Settings): void {
   settings = next;
+  settingsRead = true;
   buffer.setBudget(next.bufferBytes);
   answerTap();
 }
@@ -51,7 +56,6 @@ function asBackgroundMessage(value: unknown): BackgroundToBridge | null {
 }
 
 window.addEventListener(TAP_EVENT, onTapEvent);
-answerTap();
 readSettings().then(applySettings, () => applySettings(DEFAULT_SETTINGS));
 watchSettings(applySettings);
 

@@ -136,6 +136,7 @@ export function App({ transport, toolVersion }: AppProps) {
         source={state.source}
         link={state.link}
         canExport={!empty}
+        settings={transport.settings}
         onToggleRecording={() => dispatch({ type: 'toggle-recording' })}
         onClear={onClear}
         onPreserveLog={onPreserveLog}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
-import { asBackgroundToPanel, createOfflineTransport, createPortTransport, type LinkStatus, type PortLike } from './transport';
+import type { Settings } from '../platform/settings';
+import { asBackgroundToPanel, createOfflineTransport, createPortTransport, createSettingsAccess, type LinkStatus, type PortLike, type SettingsSource } from './transport';
 
 class FakePort implements PortLike {
   posted: PanelToBackground[] = [];
@@ -133,5 +134,73 @@ describe('offline transport', () => {
     const got: BackgroundToPanel[] = [];
     t.start({ message: (m) => got.push(m), status: () => undefined });
     expect(got).toEqual([snapshot, early]);
+  });
+});
+
+/** A settings store like storage.local: a change feed without unsubscribe, and a count of how often it loaded. */
+function fakeStore(initial: Settings) {
+  let stored = initial;
+  const feed: Array<(s: Settings) => void> = [];
+  const store = { loads: 0, feeds: feed };
+  const source: SettingsSource = {
+    read: async () => stored,
+    write: async (change) => {
+      stored = { ...stored, ...change };
+      for (const f of feed) f(stored);
+    },
+    watch: (listener) => void feed.push(listener),
+  };
+  const load = async () => {
+    store.loads++;
+    return source;
+  };
+  return { store, load };
+}
+
+const defaults: Settings = { bufferBytes: 4 * 1024 * 1024, revealSecrets: false };
+
+describe('settings access', () => {
+  it('reads and writes through the store, and tells every watcher of a change', async () => {
+    const { store, load } = fakeStore(defaults);
+    const access = createSettingsAccess(load);
+    const a: Settings[] = [];
+    const b: Settings[] = [];
+    access.watch((s) => a.push(s));
+    access.watch((s) => b.push(s));
+    expect(await access.read()).toEqual(defaults);
+    await access.write({ revealSecrets: true });
+    expect(await access.read()).toEqual({ ...defaults, revealSecrets: true });
+    expect(a).toEqual([{ ...defaults, revealSecrets: true }]);
+    expect(b).toEqual(a);
+    // One load and one subscription to the store, however many watchers.
+    expect(store.loads).toBe(1);
+    expect(store.feeds).toHaveLength(1);
+  });
+
+  it('stops telling a watcher that unsubscribed', async () => {
+    const { load } = fakeStore(defaults);
+    const access = createSettingsAccess(load);
+    const seen: Settings[] = [];
+    const unwatch = access.watch((s) => seen.push(s));
+    await access.write({ bufferBytes: 8 * 1024 * 1024 });
+    unwatch();
+    await access.write({ bufferBytes: 16 * 1024 * 1024 });
+    expect(seen.map((s) => s.bufferBytes)).toEqual([8 * 1024 * 1024]);
+  });
+
+  it('reports a store that cannot load to the reader and writer', async () => {
+    const access = createSettingsAccess(() => Promise.reject(new Error('Extension context invalidated.')));
+    access.watch(() => undefined);
+    await expect(access.read()).rejects.toThrow('Extension context invalidated.');
+    await expect(access.write({ revealSecrets: true })).rejects.toThrow('Extension context invalidated.');
+  });
+
+  it('the port transport offers settings, loading nothing until asked; the offline transport has none', async () => {
+    const { store, load } = fakeStore(defaults);
+    const port = createPortTransport({ tabId: 1, connect: () => new FakePort(), settings: createSettingsAccess(load) });
+    expect(store.loads).toBe(0);
+    expect(await port.settings?.read()).toEqual(defaults);
+    expect(createPortTransport({ tabId: 1, connect: () => new FakePort() }).settings).toBeDefined();
+    expect(createOfflineTransport().settings).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // Panel: how the panel hears about a tab. It depends on this interface only, never on chrome.runtime, so the
 // same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
+import type { Settings } from '../platform/settings';
 import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 
@@ -20,6 +21,57 @@ export interface PanelTransport {
   /** Asks for a fresh snapshot (after viewing an imported file, say). */
   reattach(): void;
   stop(): void;
+  /** The extension's recording settings; absent without an extension (an imported file has nothing to set). */
+  readonly settings?: SettingsAccess;
+}
+
+export interface SettingsAccess {
+  read(): Promise<Settings>;
+  /** Applies at once: the bridges hear of it and use it for the requests that start next. */
+  write(change: Partial<Settings>): Promise<void>;
+  /** Calls `listener` whenever the settings change, from this panel or anywhere else; returns the unsubscribe. */
+  watch(listener: (settings: Settings) => void): () => void;
+}
+
+/** What a settings store offers: its change feed has no unsubscribe (storage.onChanged), so one feed is shared. */
+export interface SettingsSource {
+  read(): Promise<Settings>;
+  write(change: Partial<Settings>): Promise<void>;
+  watch(listener: (settings: Settings) => void): void;
+}
+
+/** Fans one source's change feed out to any number of watchers that come and go (components mount and unmount). */
+export function createSettingsAccess(load: () => Promise<SettingsSource>): SettingsAccess {
+  const watchers = new Set<(settings: Settings) => void>();
+  let source: Promise<SettingsSource> | undefined;
+  const get = (): Promise<SettingsSource> => {
+    if (!source) {
+      source = load();
+      source.then(
+        (s) => s.watch((settings) => watchers.forEach((w) => w(settings))),
+        // A failed load also fails the read or write that asked for it; that caller reports it.
+        () => undefined,
+      );
+    }
+    return source;
+  };
+  return {
+    read: () => get().then((s) => s.read()),
+    write: (change) => get().then((s) => s.write(change)),
+    watch(listener) {
+      watchers.add(listener);
+      void get();
+      return () => watchers.delete(listener);
+    },
+  };
+}
+
+/** The extension's settings, loaded on first use: src/platform may only load inside an extension page. */
+function platformSettings(): SettingsAccess {
+  return createSettingsAccess(async () => {
+    const { readSettings, writeSettings, watchSettings } = await import('../platform/settings');
+    return { read: readSettings, write: writeSettings, watch: watchSettings };
+  });
 }
 
 /** The slice of runtime.Port the transport uses; chrome and browser ports both fit. */
@@ -39,6 +91,8 @@ export interface PortTransportOptions {
   clearTimer?: (handle: unknown) => void;
   /** Delays before successive reconnect attempts; the last one repeats. */
   retryDelays?: readonly number[];
+  /** Settings seam for tests; by default the extension's storage through src/platform/settings. */
+  settings?: SettingsAccess;
 }
 
 const DEFAULT_RETRY_DELAYS = [0, 100, 250, 500, 1000, 2000];
@@ -93,6 +147,7 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
 
   return {
     tabId: options.tabId,
+    settings: options.settings ?? platformSettings(),
     start(l) {
       listener = l;
       l.status('connecting');

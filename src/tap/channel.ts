@@ -4,6 +4,7 @@ import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta, WireConnectionStart } from '../protocol/records';
 import { bytesToBase64 } from './base64';
 import type { Natives } from './natives';
+import { redactHeaders } from './redact';
 import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT, TAP_SOURCE } from './wire';
 
 /** A delta as the tap holds it before encoding: chunk bytes stay binary until the flush. */
@@ -15,8 +16,6 @@ export type TapDelta =
 
 export interface DeltaSink {
   push(delta: TapDelta): void;
-  /** Whether the user opted in to recording credentials in clear (the bridge says so). */
-  readonly revealSecrets: boolean;
   /** High-resolution wall-clock time, epoch ms. */
   now(): number;
 }
@@ -25,6 +24,7 @@ export interface DeltaSink {
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
 export class TapChannel implements DeltaSink {
+  /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
   private queue: TapDelta[] = [];
   private pendingBytes = 0;
@@ -88,6 +88,8 @@ export class TapChannel implements DeltaSink {
   }
 
   private encode(delta: TapDelta): ConnectionDelta {
+    if (delta.kind === 'start' && !this.revealSecrets) return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactHeaders(delta.conn.requestHeaders) } };
+    if (delta.kind === 'response' && !this.revealSecrets) return { ...delta, responseHeaders: redactHeaders(delta.responseHeaders) };
     if (delta.kind !== 'chunk') return delta;
     return { kind: 'chunk', id: delta.id, t: delta.t, b64: bytesToBase64(delta.bytes, this.natives.btoa) };
   }

@@ -3,7 +3,6 @@
 import type { HttpHeader } from '../core/capture/model';
 import type { WireConnectionStart } from '../protocol/records';
 import type { DeltaSink } from './channel';
-import { redactHeaders } from './redact';
 
 export type EndReason = 'complete' | 'aborted' | 'network-error';
 
@@ -22,13 +21,12 @@ export class ConnectionTap {
   }
 
   start(conn: Omit<WireConnectionStart, 'id'>): void {
-    const requestHeaders = this.sink.revealSecrets ? conn.requestHeaders : redactHeaders(conn.requestHeaders);
-    this.sink.push({ kind: 'start', conn: { ...conn, id: this.id, requestHeaders } });
+    // Redacted when sent (TapChannel): the bridge may not have said yet whether the user opted in.
+    this.sink.push({ kind: 'start', conn: { ...conn, id: this.id } });
   }
 
   response(status: number, statusText: string, headers: HttpHeader[], time = this.sink.now()): void {
-    const responseHeaders = this.sink.revealSecrets ? headers : redactHeaders(headers);
-    this.sink.push({ kind: 'response', id: this.id, status, statusText, responseHeaders, responseTime: time });
+    this.sink.push({ kind: 'response', id: this.id, status, statusText, responseHeaders: headers, responseTime: time });
   }
 
   /** A body branch the page can read; each ends the record when it completes or fails, or when all are cancelled. */

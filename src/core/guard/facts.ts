@@ -31,8 +31,16 @@ export function factsOf(model: Model): Facts {
   if (cached) return cached;
   const connection = new Map(model.connections.map((c) => [c.id, c]));
   const stream = new Map(model.streams.map((s) => [s.id, s]));
+  // One pass over the events, not one per session.
+  const eventsBySession = new Map<string, EventView[]>();
+  for (const session of model.sessions) eventsBySession.set(session.key, []);
+  for (const event of model.events) eventsBySession.get(event.sessionKey)?.push(event);
   const sessions = model.sessions.map((session) => {
-    const connections = session.connectionIds.flatMap((id) => connection.get(id) ?? []);
+    const connections: ConnectionView[] = [];
+    for (const id of session.connectionIds) {
+      const conn = connection.get(id);
+      if (conn) connections.push(conn);
+    }
     const clientRequests = new Map<string, ConnectionView>();
     const clientAnswers = new Set<string>();
     for (const conn of connections) {
@@ -44,12 +52,14 @@ export function factsOf(model: Model): Facts {
         else if (delivered) clientAnswers.add(idKey(message.id));
       }
     }
-    const events = model.events.filter((e) => e.sessionKey === session.key);
+    // Sessions sharing a key share one list (as filtering by key gave), each its own copy.
+    const events = (eventsBySession.get(session.key) ?? []).slice();
     const answeredAt = new Map<string, number>();
     const answer = (id: JsonRpcId | undefined, time: number) => {
       if (id === undefined) return;
       const key = idKey(id);
-      if (!answeredAt.has(key) || (answeredAt.get(key) ?? 0) > time) answeredAt.set(key, time);
+      const earlier = answeredAt.get(key);
+      if (earlier === undefined || earlier > time) answeredAt.set(key, time);
     };
     for (const event of events) {
       for (const message of event.messages) if (message.kind === 'response' || message.kind === 'error') answer(message.id, event.time);
@@ -60,11 +70,24 @@ export function factsOf(model: Model): Facts {
     }
     return { session, connections, events, clientRequests, clientAnswers, answeredAt };
   });
+  // Several rules ask for the same connection's events: collect them once per connection.
+  const eventsOfConnection = new Map<ConnectionView, EventView[]>();
   const facts: Facts = {
     sessions,
     connection,
     stream,
-    eventsOf: (conn) => conn.eventIndexes.flatMap((i) => model.events[i] ?? []),
+    eventsOf: (conn) => {
+      let events = eventsOfConnection.get(conn);
+      if (!events) {
+        events = [];
+        for (const index of conn.eventIndexes) {
+          const event = model.events[index];
+          if (event) events.push(event);
+        }
+        eventsOfConnection.set(conn, events);
+      }
+      return events;
+    },
   };
   cache.set(model, facts);
   return facts;
@@ -102,11 +125,28 @@ export function ok(conn: ConnectionView): boolean {
 
 /** Each event whose id the session already delivered, with that first delivery (time order). */
 export function* repeatedIds(events: readonly EventView[]): Generator<{ event: EventView; earlier: EventView }> {
+  yield* repeatsOf(events);
+}
+
+/** Three rules walk the same session's repeats: find them once per events list (and length, should it grow). */
+const repeatsCache = new WeakMap<readonly EventView[], { length: number; repeats: Repeat[] }>();
+
+interface Repeat {
+  event: EventView;
+  earlier: EventView;
+}
+
+function repeatsOf(events: readonly EventView[]): readonly Repeat[] {
+  const cached = repeatsCache.get(events);
+  if (cached && cached.length === events.length) return cached.repeats;
   const first = new Map<string, EventView>();
+  const repeats: Repeat[] = [];
   for (const event of events) {
     if (!event.hasId) continue;
     const earlier = first.get(event.lastEventId);
-    if (earlier) yield { event, earlier };
+    if (earlier) repeats.push({ event, earlier });
     else first.set(event.lastEventId, event);
   }
+  repeatsCache.set(events, { length: events.length, repeats });
+  return repeats;
 }

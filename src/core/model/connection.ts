@@ -1,10 +1,21 @@
 // Runs anywhere (pure core): one raw connection record -> its parsed body (SSE events and tail, JSON messages).
-import type { ConnectionRecord } from '../capture/model';
+import type { BodyChunk, ConnectionRecord, EndReason } from '../capture/model';
+import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
-import type { ConnectionRole, JsonRpcMessage } from './types';
+import type { ConnectionRole, IdScheme, JsonRpcMessage } from './types';
+
+/** A dispatched event with the chunk time that dispatched it and its JSON-RPC reading (done once, then cached). */
+export interface ParsedEvent {
+  event: SseEvent;
+  time: number;
+  /** Messages carried; empty for empty data and for data that is not JSON-RPC. */
+  messages: JsonRpcMessage[];
+  /** Why a `message` event's non-empty data is not JSON-RPC; undefined otherwise. */
+  parseError: string | undefined;
+}
 
 export interface ParsedConnection {
   record: ConnectionRecord;
@@ -15,10 +26,24 @@ export interface ParsedConnection {
   lastEventIdSent?: string;
   requestMessages: JsonRpcMessage[];
   responseMessages: JsonRpcMessage[];
-  events: { event: SseEvent; time: number }[];
+  events: ParsedEvent[];
+  /** The scheme this connection's own event ids share (detectScheme over them; combine with combineSchemes). */
+  idScheme: IdScheme;
   tail?: SseTail;
   bytes: number;
+  /** Lookups over this parse's event ids, built on first use and shared by copies of it. */
+  lookup: EventIdLookup;
 }
+
+export interface EventIdLookup {
+  /** Ids the connection's events carried. */
+  ids?: Set<string>;
+  /** Stream keys of those ids, when they are SDK-style. */
+  sdkKeys?: Set<string>;
+}
+
+/** What the request and response heads say; the body is read separately (and, for a live SSE body, in steps). */
+export type ParsedHead = Omit<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'responseMessages' | 'lookup'>;
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -30,55 +55,123 @@ function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
 
 const TEXT = new TextDecoder();
 
-function decodeBody(record: ConnectionRecord): string {
-  const total = record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
+function decodeBody(chunks: readonly BodyChunk[]): string {
+  const total = chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
   const joined = new Uint8Array(total);
   let offset = 0;
-  for (const chunk of record.chunks) {
+  for (const chunk of chunks) {
     joined.set(chunk.bytes, offset);
     offset += chunk.bytes.byteLength;
   }
   return TEXT.decode(joined);
 }
 
-/** Parses what one connection carried. Roles of 2024-11-05 connections are settled later by the session grouping. */
-export function parseConnection(record: ConnectionRecord): ParsedConnection {
+/** Parses the heads. Roles of 2024-11-05 connections are settled later by the session grouping. */
+export function parseHead(record: ConnectionRecord): ParsedHead {
   const isSse = mediaType(record.responseHeaders) === 'text/event-stream' || record.source === 'eventsource';
-  const requestMessages = record.requestBody ? messagesOrEmpty(record.requestBody) : [];
-  const events: ParsedConnection['events'] = [];
-  let tail: SseTail | undefined;
-  let responseMessages: JsonRpcMessage[] = [];
-  let bytes = 0;
-  if (isSse) {
-    const parser = new SseParser();
-    for (const chunk of record.chunks) {
-      bytes += chunk.bytes.byteLength;
-      for (const event of parser.push(chunk.bytes)) events.push({ event, time: chunk.t });
-    }
-    tail = record.end === 'open' ? parser.tail : parser.finish();
-  } else {
-    bytes = record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
-    if (mediaType(record.responseHeaders) === 'application/json' && bytes > 0) {
-      responseMessages = messagesOrEmpty(decodeBody(record));
-    }
-  }
-  const sessionId = headerValue(record.requestHeaders, 'mcp-session-id') ?? headerValue(record.responseHeaders, 'mcp-session-id');
-  const parsed: ParsedConnection = {
+  const head: ParsedHead = {
     record,
     role: roleOf(record, isSse),
     isSse,
-    requestMessages,
-    responseMessages,
-    events,
-    bytes,
+    requestMessages: record.requestBody ? messagesOrEmpty(record.requestBody) : [],
   };
-  if (sessionId !== undefined) parsed.sessionId = sessionId;
+  const sessionId = headerValue(record.requestHeaders, 'mcp-session-id') ?? headerValue(record.responseHeaders, 'mcp-session-id');
+  if (sessionId !== undefined) head.sessionId = sessionId;
   const version = headerValue(record.requestHeaders, 'mcp-protocol-version');
-  if (version !== undefined) parsed.protocolVersion = version;
+  if (version !== undefined) head.protocolVersion = version;
   const lastEventId = headerValue(record.requestHeaders, 'last-event-id');
-  if (lastEventId !== undefined) parsed.lastEventIdSent = lastEventId;
-  if (tail) parsed.tail = tail;
-  return parsed;
+  if (lastEventId !== undefined) head.lastEventIdSent = lastEventId;
+  return head;
+}
+
+/** The scheme of two id sequences read one after the other (detectScheme is a fold, so this is exact). */
+export function combineSchemes(a: IdScheme, b: IdScheme): IdScheme {
+  if (a === 'none') return b;
+  if (b === 'none' || a === b) return a;
+  return 'opaque';
+}
+
+function parsedEvent(event: SseEvent, time: number): ParsedEvent {
+  if (event.data === '') return { event, time, messages: [], parseError: undefined };
+  const parsed = parseMessages(event.data);
+  if (parsed.ok) return { event, time, messages: parsed.messages, parseError: undefined };
+  return { event, time, messages: [], parseError: event.type === 'message' ? parsed.error : undefined };
+}
+
+/**
+ * An SSE body read chunk by chunk. A live connection keeps one so that each new analysis parses only the
+ * chunks that arrived since the last one (the parser state carries torn lines and events across chunks).
+ */
+export class SseBodyReader {
+  private readonly parser = new SseParser();
+  private readonly parsedEvents: ParsedEvent[] = [];
+  private chunkCount = 0;
+  private byteCount = 0;
+  private scheme: IdScheme = 'none';
+  private ended = false;
+
+  get chunksRead(): number {
+    return this.chunkCount;
+  }
+
+  get finished(): boolean {
+    return this.ended;
+  }
+
+  /** Reads chunks[chunksRead..]: the caller guarantees the earlier chunks are the ones already read. */
+  read(chunks: readonly BodyChunk[]): void {
+    for (let i = this.chunkCount; i < chunks.length; i++) {
+      const chunk = chunks[i] as BodyChunk;
+      this.byteCount += chunk.bytes.byteLength;
+      const dispatched = this.parser.push(chunk.bytes);
+      if (dispatched.length === 0) continue;
+      const ids: string[] = [];
+      for (const event of dispatched) {
+        this.parsedEvents.push(parsedEvent(event, chunk.t));
+        if (event.hasId) ids.push(event.lastEventId);
+      }
+      if (this.scheme !== 'opaque') this.scheme = combineSchemes(this.scheme, detectScheme(ids));
+    }
+    this.chunkCount = chunks.length;
+  }
+
+  /** The body as read so far; a connection that is no longer open ends the stream for good. */
+  body(end: EndReason): Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes'> {
+    let tail: SseTail | undefined;
+    if (end === 'open') tail = this.parser.tail;
+    else {
+      tail = this.parser.finish();
+      this.ended = true;
+    }
+    // A copy: results handed out stay as they were while this reader keeps growing.
+    const body: Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes'> = {
+      events: this.parsedEvents.slice(),
+      idScheme: this.scheme,
+      bytes: this.byteCount,
+    };
+    if (tail) body.tail = tail;
+    return body;
+  }
+}
+
+/** A parsed connection from its head and, for SSE, a reader that has read all of the record's chunks. */
+export function assembleConnection(head: ParsedHead, reader: SseBodyReader | undefined): ParsedConnection {
+  const { record } = head;
+  if (reader) return { ...head, responseMessages: [], ...reader.body(record.end), lookup: {} };
+  const bytes = record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
+  const json = mediaType(record.responseHeaders) === 'application/json' && bytes > 0;
+  return { ...head, responseMessages: json ? messagesOrEmpty(decodeBody(record.chunks)) : [], events: [], idScheme: 'none', bytes, lookup: {} };
+}
+
+/** Parses what one connection carried, from scratch. */
+export function parseConnection(record: ConnectionRecord): ParsedConnection {
+  const head = parseHead(record);
+  let reader: SseBodyReader | undefined;
+  if (head.isSse) {
+    reader = new SseBodyReader();
+    reader.read(record.chunks);
+  }
+  return assembleConnection(head, reader);
 }
 
 function messagesOrEmpty(text: string): JsonRpcMessage[] {

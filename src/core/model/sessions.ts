@@ -1,7 +1,6 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { asEra } from '../mcp/era';
 import { headerValue } from '../mcp/headers';
-import { parseMessages } from '../mcp/jsonrpc';
 import type { Era, JsonRpcMessage } from './types';
 import { stripQuery, type ParsedConnection } from './connection';
 
@@ -88,10 +87,7 @@ export function detectEra(group: SessionGroup): Era {
   for (const conn of group.connections) {
     const init = conn.requestMessages.find((m) => m.kind === 'request' && m.method === 'initialize');
     if (!init) continue;
-    const answer = [...conn.responseMessages, ...conn.events.flatMap(({ event }) => safeMessages(event.data))].find(
-      (m) => m.kind === 'response' && m.id === init.id,
-    );
-    const negotiated = asEra(resultField(answer?.value, 'protocolVersion'));
+    const negotiated = asEra(resultField(answerTo(conn, init)?.value, 'protocolVersion'));
     if (negotiated) return negotiated;
     const asked = asEra(paramsField(init.value, 'protocolVersion'));
     if (asked) return asked;
@@ -109,6 +105,18 @@ export function detectEra(group: SessionGroup): Era {
   return best;
 }
 
+/** The first response to `request` in the JSON body, else in the SSE events, of the same connection. */
+function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
+  const isAnswer = (m: JsonRpcMessage) => m.kind === 'response' && m.id === request.id;
+  const inBody = conn.responseMessages.find(isAnswer);
+  if (inBody) return inBody;
+  for (const { messages } of conn.events) {
+    const found = messages.find(isAnswer);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function resultField(value: unknown, field: string): unknown {
   const result = (value as { result?: Record<string, unknown> } | undefined)?.result;
   return typeof result === 'object' && result !== null ? result[field] : undefined;
@@ -117,10 +125,4 @@ function resultField(value: unknown, field: string): unknown {
 function paramsField(value: unknown, field: string): unknown {
   const params = (value as { params?: Record<string, unknown> } | undefined)?.params;
   return typeof params === 'object' && params !== null ? params[field] : undefined;
-}
-
-function safeMessages(data: string): JsonRpcMessage[] {
-  if (data === '') return [];
-  const parsed = parseMessages(data);
-  return parsed.ok ? parsed.messages : [];
 }

@@ -1,10 +1,11 @@
-// Panel: the toolbar, as in the Network panel: record, clear, preserve log, filter, severities, import, export.
+// Panel: the toolbar, as in the Network panel: record, clear, preserve log, filter, severities, import, export, settings.
 import { useRef } from 'preact/hooks';
 import type { Severity } from '../../core/guard/types';
 import type { ExportKind } from '../files';
-import type { LinkStatus } from '../transport';
+import type { LinkStatus, SettingsAccess } from '../transport';
 import type { Source } from '../state/store';
 import { Icon, SeverityIcon } from './Icon';
+import { SettingsMenu } from './SettingsPopover';
 
 export interface ToolbarProps {
   recording: boolean;
@@ -16,6 +17,8 @@ export interface ToolbarProps {
   source: Source;
   link: LinkStatus;
   canExport: boolean;
+  /** The extension's settings; without an extension there are none, and no gear. */
+  settings?: SettingsAccess | undefined;
   onToggleRecording(): void;
   onClear(): void;
   onPreserveLog(preserve: boolean): void;
@@ -127,6 +130,12 @@ export function Toolbar(p: ToolbarProps) {
           HAR
         </button>
       </div>
+      {p.settings ? (
+        <>
+          <span class="tb-sep" />
+          <SettingsMenu access={p.settings} />
+        </>
+      ) : null}
     </div>
   );
 }

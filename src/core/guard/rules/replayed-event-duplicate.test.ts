@@ -7,7 +7,7 @@ function resumeDelivering(replayed: string) {
   const t = new Transcript();
   const s = session(t, 'S1');
   s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))], end: 'network-error' });
-  s({ headers: { 'last-event-id': '2' }, sse: [replayed, sseEvent('3', rpc.result(1))] });
+  s({ headers: { 'last-event-id': '2' }, sse: [replayed, sseEvent('4', rpc.result(1))] });
   return t.capture();
 }
 
@@ -34,5 +34,15 @@ describe(RULE, () => {
 
   it('stays quiet on a clean continuation', () => {
     expect(findingsFor(resumeDelivering(sseEvent('3', rpc.progress(1, 3))), RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE}: within one resumed connection`, () => {
+  it('reports an id delivered twice by the same resume', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.progress(1, 2)), sseEvent('2', rpc.progress(1, 2)), sseEvent('3', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toMatchObject([{ severity: 'warning', eventId: '2', connectionId: 'c2' }]);
   });
 });

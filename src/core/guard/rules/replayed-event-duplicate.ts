@@ -13,8 +13,8 @@ export const replayedEventDuplicate: Rule = {
     for (const { events } of facts.sessions) {
       for (const { event, earlier } of repeatedIds(events)) {
         const conn = facts.connection.get(event.connectionId);
-        // Same-stream replays only; replays from another stream are cross-stream-replay.
-        if (!conn || !isResumeAttempt(conn) || earlier.connectionId === event.connectionId || earlier.streamId !== event.streamId) continue;
+        // Same-stream replays only (also twice within one resumed connection); other streams are cross-stream-replay.
+        if (!conn || !isResumeAttempt(conn) || earlier.streamId !== event.streamId) continue;
         const identical = earlier.data === event.data;
         findings.push({
           rule: this.id,

@@ -1,0 +1,160 @@
+// Panel: the toolbar's settings gear, as in the Network panel: what the extension records before DevTools opens
+// and whether credentials are kept. Changes are written at once and apply to requests that start after them.
+import type { TargetedToggleEvent } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import type { Settings } from '../../platform/settings';
+import type { SettingsAccess } from '../transport';
+import { BUFFER_MIB_MAX, BUFFER_MIB_MIN, bufferBytesFromField, bufferFieldValue } from '../view/settingsForm';
+
+/** An eight-toothed gear with a hole, 16px like the other toolbar icons. */
+const GEAR =
+  'M6.74 2.75L6.76 0.91L9.24 0.91L9.26 2.75L10.82 3.4L12.14 2.11L13.89 3.86L12.6 5.18L13.25 6.74L15.09 6.76L15.09 9.24L13.25 9.26L12.6 10.82L13.89 12.14L12.14 13.89L10.82 12.6L9.26 13.25L9.24 15.09L6.76 15.09L6.74 13.25L5.18 12.6L3.86 13.89L2.11 12.14L3.4 10.82L2.75 9.26L0.91 9.24L0.91 6.76L2.75 6.74L3.4 5.18L2.11 3.86L3.86 2.11L5.18 3.4ZM10.3 8a2.3 2.3 0 1 0 -4.6 0a2.3 2.3 0 1 0 4.6 0Z';
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Loads the settings, follows changes made anywhere (another panel, a test), and writes the user's changes. */
+function useSettings(access: SettingsAccess) {
+  const [settings, setSettings] = useState<Settings | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    const unwatch = access.watch((next) => mounted && setSettings(next));
+    access.read().then(
+      // A change heard meanwhile is newer than what the read found.
+      (read) => mounted && setSettings((current) => current ?? read),
+      (error: unknown) => mounted && setProblem(`Could not read the settings: ${describe(error)}`),
+    );
+    return () => {
+      mounted = false;
+      unwatch();
+    };
+  }, [access]);
+  const save = (change: Partial<Settings>) => {
+    setSettings((current) => current && { ...current, ...change });
+    setSaved(false);
+    setProblem(undefined);
+    access.write(change).then(
+      () => setSaved(true),
+      (error: unknown) => setProblem(`Could not save: ${describe(error)}`),
+    );
+  };
+  return { settings, problem, saved, save };
+}
+
+export function SettingsMenu({ access }: { access: SettingsAccess }) {
+  const { settings, problem, saved, save } = useSettings(access);
+  const [open, setOpen] = useState(false);
+  // The buffer field while the user types; committed (clamped) on change, i.e. on Enter, blur or the spinner.
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  // The popover sits in the top layer, so the toolbar's overflow cannot clip it; it hangs below the gear.
+  const place = () => {
+    const anchor = button.current?.getBoundingClientRect();
+    const el = popover.current;
+    if (!anchor || !el) return;
+    el.style.top = `${Math.round(anchor.bottom + 2)}px`;
+    el.style.right = `${Math.max(4, Math.round(document.documentElement.clientWidth - anchor.right))}px`;
+  };
+  useEffect(() => {
+    if (!open) return undefined;
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open]);
+  const onBeforeToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
+    if (e.newState === 'open') place();
+  };
+  const onToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
+    setOpen(e.newState === 'open');
+    setDraft(undefined);
+  };
+
+  const secretsOn = settings?.revealSecrets === true;
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        class={`tb-button settings-button ${secretsOn ? 'secrets-on' : ''}`}
+        aria-label="Settings"
+        data-testid="settings"
+        title={secretsOn ? 'Settings (recording credentials in clear)' : 'Settings'}
+        popovertarget={id}
+      >
+        <svg class="icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+          <path d={GEAR} fill="currentColor" fill-rule="evenodd" />
+        </svg>
+      </button>
+      <div
+        ref={popover}
+        id={id}
+        popover="auto"
+        role="dialog"
+        aria-label="Settings"
+        class="settings-popover"
+        data-testid="settings-popover"
+        onBeforeToggle={onBeforeToggle}
+        onToggle={onToggle}
+      >
+        {settings ? (
+          <div class="settings-form">
+            <label class="settings-label" for={`${id}-buffer`}>
+              Buffer before DevTools opens
+            </label>
+            <span class="settings-field">
+              <input
+                id={`${id}-buffer`}
+                class="settings-number num"
+                type="number"
+                min={BUFFER_MIB_MIN}
+                max={BUFFER_MIB_MAX}
+                step={1}
+                data-testid="buffer-mib"
+                aria-describedby={`${id}-buffer-hint`}
+                value={draft ?? bufferFieldValue(settings.bufferBytes)}
+                onInput={(e) => setDraft(e.currentTarget.value)}
+                onChange={(e) => {
+                  const bytes = bufferBytesFromField(e.currentTarget.value);
+                  setDraft(undefined);
+                  if (bytes !== undefined && bytes !== settings.bufferBytes) save({ bufferBytes: bytes });
+                }}
+              />
+              MiB per frame
+            </span>
+            <p class="settings-hint dim" id={`${id}-buffer-hint`}>
+              Kept from page load until a panel attaches ({BUFFER_MIB_MIN}–{BUFFER_MIB_MAX} MiB); the oldest finished connections go first.
+            </p>
+            <label class="settings-check">
+              <input
+                type="checkbox"
+                data-testid="reveal-secrets"
+                aria-describedby={`${id}-secrets-warning`}
+                checked={settings.revealSecrets}
+                onChange={(e) => save({ revealSecrets: e.currentTarget.checked })}
+              />
+              Record credentials (Authorization, Cookie, API keys) — off by default
+            </label>
+            <p class={`settings-warning ${secretsOn ? 'on' : 'dim'}`} id={`${id}-secrets-warning`}>
+              Exported captures and HAR files will then contain these secrets.
+            </p>
+          </div>
+        ) : (
+          <p class="settings-hint dim">{problem ? null : 'Reading settings…'}</p>
+        )}
+        {problem ? (
+          <p class="settings-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <p class="settings-note dim" role="status">
+          {saved ? 'Saved. Applies to new requests: reload the page to record its start.' : 'Changes apply at once, to new requests; what is recorded stays as it was.'}
+        </p>
+      </div>
+    </>
+  );
+}

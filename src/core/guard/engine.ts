@@ -11,9 +11,13 @@ export function severityRank(severity: Severity): number {
 /** A rule that throws must not hide the others' findings: its failure becomes an info finding of its own. */
 export function runRules(model: Model, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
+  const eraOf = new Map(model.sessions.map((s) => [s.key, s.era]));
   for (const rule of rules) {
     try {
-      findings.push(...rule.check(model));
+      const eras = rule.eras;
+      const found = rule.check(model);
+      // A rule speaks only about sessions of the eras it applies to.
+      findings.push(...(eras ? found.filter((f) => f.sessionKey === undefined || eras.includes(eraOf.get(f.sessionKey) ?? 'unknown')) : found));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       findings.push({ rule: rule.id, severity: 'info', message: `rule could not run on this capture: ${reason}` });

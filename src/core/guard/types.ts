@@ -28,7 +28,7 @@ export interface RuleMeta {
   /** One line: what it means. */
   summary: string;
   /** Eras it applies to; absent = all. */
-  eras?: Era[];
+  eras?: readonly Era[];
 }
 
 /** A rule is data in, findings out: no clock, no I/O. */

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule cross-stream-replay.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -7,6 +8,7 @@ export const crossStreamReplay: Rule = {
   severity: 'error',
   title: 'Resume replayed another stream',
   summary: "A resumed connection replayed events that first arrived on a different stream of the session: the server mapped the cursor to the wrong stream.",
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule duplicate-id-across-streams.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -7,6 +8,7 @@ export const duplicateIdAcrossStreams: Rule = {
   severity: 'warning',
   title: 'One event id on two streams',
   summary: 'The same event id appeared on two streams of one session: ids must be unique per session, or a later Last-Event-ID cannot say which stream to resume.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule epoch-mismatch.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId } from '../../ids/scheme';
 import { at, factsOf, isResumeAttempt, ok } from '../facts';
 import type { Finding, Rule } from '../types';
@@ -8,6 +9,7 @@ export const epochMismatch: Rule = {
   severity: 'error',
   title: 'Resumed on another server epoch',
   summary: 'The Last-Event-ID belongs to one server epoch and the 200 response serves events of another: the cursor meant nothing to that server, so this is not a continuation.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

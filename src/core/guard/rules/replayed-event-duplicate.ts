@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule replayed-event-duplicate.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -7,6 +8,7 @@ export const replayedEventDuplicate: Rule = {
   severity: 'error',
   title: 'Resume re-delivered an event',
   summary: 'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

@@ -35,10 +35,25 @@ describe(RULE, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 
-  it('reports a jump inside one connection', () => {
+  it('reports a jump inside a resumed connection of a session numbered one by one', () => {
     const t = new Transcript();
-    session(t, 'S1')({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('5', rpc.result(1))] });
-    expect(findingsFor(t.capture(), RULE)).toMatchObject([{ eventId: '5' }]);
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '2' }, sse: [sseEvent('3', rpc.progress(1, 3)), sseEvent('7', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toMatchObject([{ eventId: '7' }]);
+  });
+
+  it('stays quiet when healthy connections already skip numbers (a counter shared with unseen sessions)', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('105', rpc.progress(1, 1)), sseEvent('109', rpc.progress(1, 2))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '109' }, sse: [sseEvent('112', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('counts a huge jump without walking it', () => {
+    const capture = resumeFirst('2000000');
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('1999997 events (3..1999999)');
   });
 
   it('never compares opaque or SDK-style ids numerically', () => {

@@ -1,51 +1,59 @@
 // Runs anywhere (pure core): rule resume-id-gap.
 import { hasSequence, parseId } from '../../ids/scheme';
-import { at, factsOf, firstIdEvent, isResumeAttempt, ok } from '../facts';
+import { RESUMABLE_ERAS } from '../../mcp/era';
+import type { ConnectionView, EventView, IdScheme } from '../../model/types';
+import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type Facts } from '../facts';
 import type { Finding, Rule } from '../types';
-import { describeRange, idsOf, missingBetween, seenSequenceNumbers } from './sequence';
+import { describeRange, idsOf, missingBetween, SeenNumbers } from './sequence';
+
+/** EventSource records are rebuilt from dispatched events only: their ids say nothing about what was sent. */
+function checkable(conn: ConnectionView): boolean {
+  return conn.record.source !== 'eventsource';
+}
+
+/**
+ * Ids only have to be unique; a gap means loss only where the server numbers each session's events one by one.
+ * That holds when every connection that is not a resume steps by one (numbers seen on other streams count).
+ */
+function stepsByOne(conns: readonly ConnectionView[], facts: Facts, scheme: IdScheme, seen: SeenNumbers): boolean {
+  return conns.every((conn) => {
+    if (isResumeAttempt(conn) || !checkable(conn)) return true;
+    const ids = idsOf(facts.eventsOf(conn), scheme);
+    return ids.every((current, i) => i === 0 || missingBetween(ids[i - 1]!.id, current.id, seen) === undefined);
+  });
+}
 
 export const resumeIdGap: Rule = {
   id: 'resume-id-gap',
   severity: 'error',
   title: 'Events skipped',
   summary: 'Sequence numbers were skipped: after a resume the first event is not the successor of Last-Event-ID, or a connection jumped over ids no stream ever delivered.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];
-    for (const { session, connections } of facts.sessions) {
+    for (const { session, connections, events } of facts.sessions) {
       const scheme = session.idScheme;
       if (!hasSequence(scheme)) continue;
-      const seen = seenSequenceNumbers(model, scheme);
+      // A per-session counter first; a counter shared by the sessions of this capture next.
+      const seen = [new SeenNumbers(events, scheme), new SeenNumbers(model.events, scheme)].find((s) => stepsByOne(connections, facts, scheme, s));
+      if (!seen) continue;
+      const report = (conn: ConnectionView, event: EventView, message: string) =>
+        findings.push({ rule: this.id, severity: this.severity, message, ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }) });
       for (const conn of connections) {
+        if (!checkable(conn)) continue;
         const events = facts.eventsOf(conn);
         if (isResumeAttempt(conn) && ok(conn)) {
           const first = firstIdEvent(events);
-          const cursor = parseId(scheme, conn.lastEventIdSent);
-          if (first) {
-            const missing = missingBetween(cursor, parseId(scheme, first.lastEventId), seen);
-            if (missing.length > 0) {
-              findings.push({
-                rule: this.id,
-                severity: this.severity,
-                message: `resumed after ${conn.lastEventIdSent} but the first event is ${first.lastEventId}: ${describeRange(missing)} never delivered.`,
-                ...at(conn, { eventId: first.lastEventId, byteOffset: first.start, time: first.time }),
-              });
-            }
-          }
+          const missing = first && missingBetween(parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), seen);
+          if (first && missing) report(conn, first, `resumed after ${conn.lastEventIdSent} but the first event is ${first.lastEventId}: ${describeRange(missing)} never delivered.`);
         }
         const ids = idsOf(events, scheme);
         for (let i = 1; i < ids.length; i += 1) {
-          const previous = ids[i - 1];
-          const current = ids[i];
-          if (!previous || !current) continue;
+          const previous = ids[i - 1]!;
+          const current = ids[i]!;
           const missing = missingBetween(previous.id, current.id, seen);
-          if (missing.length === 0) continue;
-          findings.push({
-            rule: this.id,
-            severity: this.severity,
-            message: `${conn.id} jumped from event ${previous.event.lastEventId} to ${current.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`,
-            ...at(conn, { eventId: current.event.lastEventId, byteOffset: current.event.start, time: current.event.time }),
-          });
+          if (missing) report(conn, current.event, `${conn.id} jumped from event ${previous.event.lastEventId} to ${current.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`);
         }
       }
     }

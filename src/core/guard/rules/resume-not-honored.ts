@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule resume-not-honored.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView, EventView, IdScheme } from '../../model/types';
@@ -46,6 +47,7 @@ export const resumeNotHonored: Rule = {
   severity: 'error',
   title: 'Resume did not continue the stream',
   summary: 'Last-Event-ID was sent and the 200 response did not continue after it: a restarted stream, unrelated ids, a re-sent message under a new id, or nothing while the request stays unanswered.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

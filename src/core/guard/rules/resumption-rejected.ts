@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule resumption-rejected.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { headerValue } from '../../mcp/headers';
 import { at, factsOf, isResumeAttempt } from '../facts';
 import type { Finding, Rule } from '../types';
@@ -8,6 +9,7 @@ export const resumptionRejected: Rule = {
   severity: 'info',
   title: 'Server refused a resume',
   summary: 'The server refused a Last-Event-ID resume (a 4xx status or an SSE error event): correct and safe, but the client must now re-initialize and fail its pending requests.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

@@ -1,34 +1,70 @@
 // Runs anywhere (pure core): helpers for rules over ordered ids (integer and epoch:seq schemes).
 import { hasSequence, parseId, type ParsedId } from '../../ids/scheme';
-import type { EventView, IdScheme, Model } from '../../model/types';
+import type { EventView, IdScheme } from '../../model/types';
 
-/** Every (epoch, seq) delivered anywhere in the capture: numbers other streams consumed are not gaps. */
-export function seenSequenceNumbers(model: Model, scheme: IdScheme): Set<string> {
-  const seen = new Set<string>();
-  if (!hasSequence(scheme)) return seen;
-  for (const event of model.events) {
-    if (!event.hasId) continue;
-    const parsed = parseId(scheme, event.lastEventId);
-    if (parsed.seq !== undefined) seen.add(`${parsed.epoch ?? ''}:${parsed.seq}`);
+/** Sequence numbers delivered, per epoch, sorted: numbers other streams consumed are not gaps. */
+export class SeenNumbers {
+  private readonly byEpoch = new Map<string, number[]>();
+
+  constructor(events: Iterable<EventView>, scheme: IdScheme) {
+    if (!hasSequence(scheme)) return;
+    for (const event of events) {
+      if (!event.hasId) continue;
+      const parsed = parseId(scheme, event.lastEventId);
+      if (parsed.seq === undefined) continue;
+      const list = this.byEpoch.get(parsed.epoch ?? '') ?? [];
+      list.push(parsed.seq);
+      this.byEpoch.set(parsed.epoch ?? '', list);
+    }
+    for (const [epoch, list] of this.byEpoch) this.byEpoch.set(epoch, [...new Set(list)].sort((a, b) => a - b));
   }
-  return seen;
+
+  /** How many distinct numbers strictly between `low` and `high` were delivered in `epoch`. */
+  countBetween(epoch: string, low: number, high: number): number {
+    const list = this.byEpoch.get(epoch) ?? [];
+    return lowerBound(list, high) - lowerBound(list, low + 1);
+  }
+
+  has(epoch: string, seq: number): boolean {
+    const list = this.byEpoch.get(epoch) ?? [];
+    const at = lowerBound(list, seq);
+    return list[at] === seq;
+  }
 }
 
-/** The numbers strictly between two ids of one epoch that were never delivered. */
-export function missingBetween(from: ParsedId, to: ParsedId, seen: ReadonlySet<string>): number[] {
-  if (from.seq === undefined || to.seq === undefined || from.epoch !== to.epoch) return [];
-  const missing: number[] = [];
-  // Bounded: a wild jump is reported by its size, not enumerated.
-  const limit = Math.min(to.seq, from.seq + 10_001);
-  for (let seq = from.seq + 1; seq < limit; seq += 1) {
-    if (!seen.has(`${from.epoch ?? ''}:${seq}`)) missing.push(seq);
+function lowerBound(list: readonly number[], value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((list[mid] ?? 0) < value) low = mid + 1;
+    else high = mid;
   }
-  return missing;
+  return low;
 }
 
-export function describeRange(missing: readonly number[]): string {
-  if (missing.length === 1) return `${missing[0]}`;
-  return `${missing.length} events (${missing[0]}..${missing[missing.length - 1]})`;
+export interface Missing {
+  count: number;
+  first: number;
+  last: number;
+}
+
+/** The numbers strictly between two ids of one epoch that were never delivered (counted, not enumerated). */
+export function missingBetween(from: ParsedId, to: ParsedId, seen: SeenNumbers): Missing | undefined {
+  if (from.seq === undefined || to.seq === undefined || from.epoch !== to.epoch || to.seq <= from.seq + 1) return undefined;
+  const epoch = from.epoch ?? '';
+  const count = to.seq - from.seq - 1 - seen.countBetween(epoch, from.seq, to.seq);
+  if (count <= 0) return undefined;
+  let first = from.seq + 1;
+  while (seen.has(epoch, first)) first += 1;
+  let last = to.seq - 1;
+  while (seen.has(epoch, last)) last -= 1;
+  return { count, first, last };
+}
+
+export function describeRange(missing: Missing): string {
+  if (missing.count === 1) return `${missing.first}`;
+  return `${missing.count} events (${missing.first}..${missing.last})`;
 }
 
 export function idsOf(events: readonly EventView[], scheme: IdScheme): { event: EventView; id: ParsedId }[] {

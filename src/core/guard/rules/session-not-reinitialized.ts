@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule session-not-reinitialized.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -7,6 +8,7 @@ export const sessionNotReinitialized: Rule = {
   severity: 'error',
   title: 'Dead session kept in use',
   summary: 'The server answered 404 for the session and the client kept sending that Mcp-Session-Id instead of initializing a new session.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

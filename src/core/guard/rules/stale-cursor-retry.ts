@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule stale-cursor-retry.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { stripQuery } from '../../model/connection';
 import { at, isResumeAttempt } from '../facts';
 import type { Finding, Rule } from '../types';
@@ -9,6 +10,7 @@ export const staleCursorRetry: Rule = {
   severity: 'warning',
   title: 'Refused cursor retried',
   summary: 'After the server refused a Last-Event-ID, the client sent the same cursor again instead of re-initializing: it will fail the same way every time.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const findings: Finding[] = [];
     const byStart = [...model.connections].sort((a, b) => a.record.startTime - b.record.startTime);

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule torn-event-reconnect.
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -7,6 +8,7 @@ export const tornEventReconnect: Rule = {
   severity: 'warning',
   title: 'Torn event, then a reconnect',
   summary: 'A connection ended in the middle of an SSE event and the client resumed that stream: the partial event must be discarded, never appended to.',
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): rule unanswered-after-disconnect.
-import { isResumableEra } from '../../mcp/era';
+import { isResumableEra, RESUMABLE_ERAS } from '../../mcp/era';
 import { idKey } from '../../mcp/jsonrpc';
 import { at, describeId, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
@@ -9,6 +9,7 @@ export const unansweredAfterDisconnect: Rule = {
   severity: 'error',
   title: 'Request lost with its stream',
   summary: "A POST's response stream broke before the answer and the client never resumed it: the in-flight request is lost silently.",
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];

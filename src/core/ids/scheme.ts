@@ -11,7 +11,8 @@ export interface ParsedId {
 }
 
 const INTEGER = /^\d{1,15}$/;
-const EPOCH_SEQ = /^(.+):(\d{1,15})$/;
+// One colon, no spaces: `2025-11-29 10:00:59` is a timestamp, not an epoch.
+const EPOCH_SEQ = /^([^\s:]+):(\d{1,15})$/;
 // The MCP SDK example InMemoryEventStore: `${streamId}_${Date.now()}_${random base36}`.
 const SDK_STREAM = /^(.+)_(\d{10,16})_([a-z0-9]{1,16})$/;
 

@@ -18,6 +18,8 @@ export function classifyMessage(value: unknown): JsonRpcMessage | undefined {
     if (id === undefined) return { kind: 'notification', method, value };
     return isId(id) ? { kind: 'request', id, method, value } : undefined;
   }
+  // An error the server could not tie to a request (a parse error) carries id null, or none.
+  if ((id === null || id === undefined) && 'error' in record) return { kind: 'error', value };
   if (!isId(id)) return undefined;
   if ('error' in record) return { kind: 'error', id, value };
   if ('result' in record) return { kind: 'response', id, value };

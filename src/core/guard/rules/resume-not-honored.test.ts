@@ -63,3 +63,12 @@ describe(`${RULE}: progress events sharing the torn event's prefix`, () => {
     expect(findingsFor(capture, RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: a new id that merely starts like the torn one`, () => {
+  it('still reports the message re-sent under id 30 after event 3 was torn', () => {
+    const big = rpc.result(1, { content: [{ type: 'text', text: 'y'.repeat(200) }] });
+    const torn = `id: 3\ndata: ${JSON.stringify(big).slice(0, 80)}`;
+    const capture = resume([sseEvent('30', big)], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('under a new id 30');
+  });
+});

@@ -31,10 +31,11 @@ function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly Eve
   const prefix = [...tail.dataLines, ...(pendingData ? [pendingData] : [])].join('\n');
   if (prefix.length < 8) return undefined;
   const pendingId = /^id:/.test(tail.pendingLine) ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
-  const tornId = tail.id ?? pendingId;
-  if (tornId === undefined) return undefined;
+  // A complete id line must come back exactly; a cut one can only be compared by its prefix.
+  const sameId = tail.id !== undefined ? (id: string) => id === tail.id : pendingId !== undefined ? (id: string) => id.startsWith(pendingId) : undefined;
+  if (!sameId) return undefined;
   // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
-  if (events.some((e) => e.hasId && e.lastEventId.startsWith(tornId))) return undefined;
+  if (events.some((e) => e.hasId && sameId(e.lastEventId))) return undefined;
   return events.find((e) => e.hasId && e.data.startsWith(prefix));
 }
 

@@ -35,3 +35,23 @@ describe(RULE, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: ids reused and captures started late`, () => {
+  it('matches each answer to the outstanding request, also when the client reuses ids', () => {
+    const t = new Transcript();
+    const s = session(t, undefined, '2025-06-18');
+    s({ body: rpc.request(0, 'initialize'), json: rpc.result(0, { protocolVersion: '2025-06-18' }) });
+    s({ body: rpc.request(1, 'tools/list'), sse: [sseEvent(undefined, rpc.result(1))] });
+    s({ body: rpc.request(0, 'initialize'), json: rpc.result(0, { protocolVersion: '2025-06-18' }) });
+    s({ body: rpc.request(1, 'tools/list'), sse: [sseEvent(undefined, rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('leaves alone answers on a stream whose POST is not in the capture', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(5, 'tools/list'), sse: [sseEvent('1', rpc.result(5))] });
+    s({ headers: { 'last-event-id': 'p9' }, sse: [sseEvent('p10', rpc.result(3))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,7 +1,45 @@
 // Runs anywhere (pure core): rule unsolicited-response.
 import { idKey } from '../../mcp/jsonrpc';
-import { at, describeId, factsOf } from '../facts';
+import type { ConnectionView, EventView, JsonRpcId, JsonRpcMessage } from '../../model/types';
+import { at, describeId, factsOf, isResumeAttempt, type Facts, type SessionFacts } from '../facts';
 import type { Finding, Rule } from '../types';
+
+type Step =
+  | { time: number; kind: 'sent'; id: JsonRpcId }
+  | { time: number; kind: 'answer'; id: JsonRpcId; conn: ConnectionView; event?: EventView };
+
+function answers(messages: readonly JsonRpcMessage[]): JsonRpcId[] {
+  return messages.flatMap((m) => ((m.kind === 'response' || m.kind === 'error') && m.id !== undefined ? [m.id] : []));
+}
+
+/** A stream whose original POST is not in the capture (capture started mid-session): its answers cannot be matched. */
+function originMissing(facts: Facts, streamId: string): boolean {
+  const first = facts.stream.get(streamId)?.connectionIds[0];
+  const conn = first !== undefined ? facts.connection.get(first) : undefined;
+  return conn !== undefined && isResumeAttempt(conn);
+}
+
+/** Client requests and server answers of one session in time order; replayed event ids are left to other rules. */
+function timeline(session: SessionFacts, facts: Facts): Step[] {
+  const steps: Step[] = [];
+  for (const conn of session.connections) {
+    for (const message of conn.requestMessages) {
+      if (message.kind === 'request' && message.id !== undefined) steps.push({ time: conn.record.startTime, kind: 'sent', id: message.id });
+    }
+    const time = conn.record.responseTime ?? conn.record.startTime;
+    for (const id of answers(conn.responseMessages)) steps.push({ time, kind: 'answer', id, conn });
+  }
+  const seenEventIds = new Set<string>();
+  for (const event of session.events) {
+    const replay = event.hasId && seenEventIds.has(event.lastEventId);
+    if (event.hasId) seenEventIds.add(event.lastEventId);
+    const conn = facts.connection.get(event.connectionId);
+    if (replay || !conn || originMissing(facts, event.streamId)) continue;
+    for (const id of answers(event.messages)) steps.push({ time: event.time, kind: 'answer', id, conn, event });
+  }
+  // Stable: a request and its answer at the same instant keep request-first order.
+  return steps.map((step, order) => ({ step, order })).sort((a, b) => a.step.time - b.step.time || a.order - b.order).map(({ step }) => step);
+}
 
 export const unsolicitedResponse: Rule = {
   id: 'unsolicited-response',
@@ -14,33 +52,29 @@ export const unsolicitedResponse: Rule = {
     for (const session of facts.sessions) {
       // Without the client's requests (capture started mid-session) every answer would look unsolicited.
       if (session.clientRequests.size === 0) continue;
-      const answered = new Set<string>();
-      const seenEventIds = new Set<string>();
-      for (const event of session.events) {
-        const replay = event.hasId && seenEventIds.has(event.lastEventId);
-        if (event.hasId) seenEventIds.add(event.lastEventId);
-        // Re-delivered events are replayed-event-duplicate's business.
-        if (replay) continue;
-        for (const message of event.messages) {
-          if ((message.kind !== 'response' && message.kind !== 'error') || message.id === undefined) continue;
-          const key = idKey(message.id);
-          const request = session.clientRequests.get(key);
-          const sentBefore = request !== undefined && request.record.startTime <= event.time;
-          const conn = facts.connection.get(event.connectionId);
-          if (sentBefore && !answered.has(key)) {
-            answered.add(key);
-            continue;
-          }
-          if (!conn) continue;
-          findings.push({
-            rule: this.id,
-            severity: this.severity,
-            message: sentBefore
-              ? `a second answer to request ${describeId(message.id)} arrived on ${conn.id}.`
-              : `response id ${describeId(message.id)} on ${conn.id} matches no request this session sent.`,
-            ...at(conn, { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) }),
-          });
+      const outstanding = new Map<string, number>();
+      const everSent = new Set<string>();
+      for (const step of timeline(session, facts)) {
+        const key = idKey(step.id);
+        if (step.kind === 'sent') {
+          outstanding.set(key, (outstanding.get(key) ?? 0) + 1);
+          everSent.add(key);
+          continue;
         }
+        const open = outstanding.get(key) ?? 0;
+        if (open > 0) {
+          outstanding.set(key, open - 1);
+          continue;
+        }
+        const event = step.event;
+        findings.push({
+          rule: this.id,
+          severity: this.severity,
+          message: everSent.has(key)
+            ? `a second answer to request ${describeId(step.id)} arrived on ${step.conn.id}.`
+            : `response id ${describeId(step.id)} on ${step.conn.id} matches no request this session sent.`,
+          ...at(step.conn, event ? { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) } : {}),
+        });
       }
     }
     return findings;

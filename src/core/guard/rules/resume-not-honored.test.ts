@@ -42,7 +42,7 @@ describe(RULE, () => {
   it('reports a resume that delivers nothing while the request stays unanswered', () => {
     const findings = findingsFor(resume(['id: 7\ndata: \n\n'], '2'), RULE);
     expect(findings).toHaveLength(1);
-    expect(findings[0]?.message).toContain('stayed unanswered');
+    expect(findings[0]?.message).toContain('never answered');
   });
 
   it('accepts the SDK behaviour: the torn event replayed whole with its own id, then the rest', () => {
@@ -70,5 +70,16 @@ describe(`${RULE}: a new id that merely starts like the torn one`, () => {
     const torn = `id: 3\ndata: ${JSON.stringify(big).slice(0, 80)}`;
     const capture = resume([sseEvent('30', big)], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
     expect(findingsFor(capture, RULE)[0]?.message).toContain('under a new id 30');
+  });
+});
+
+describe(`${RULE}: polling`, () => {
+  it('accepts an empty poll when a later poll of the same stream delivers the answer', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: ['id: 1\nretry: 100\ndata: \n\n'] });
+    s({ headers: { 'last-event-id': '1' }, sse: [': keep-alive\n\n'] });
+    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });

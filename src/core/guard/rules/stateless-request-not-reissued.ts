@@ -4,9 +4,12 @@ import type { JsonRpcMessage } from '../../model/types';
 import { at, describeId, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
 
+/** Params compared without `_meta`: the SDK gives a re-issued request a new progress token. */
 function paramsOf(message: JsonRpcMessage): string {
   const params = (message.value as { params?: unknown }).params;
-  return JSON.stringify(params ?? null);
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return JSON.stringify(params ?? null);
+  const { _meta: _ignored, ...rest } = params as Record<string, unknown>;
+  return JSON.stringify(rest);
 }
 
 export const statelessRequestNotReissued: Rule = {
@@ -21,7 +24,8 @@ export const statelessRequestNotReissued: Rule = {
     for (const session of facts.sessions) {
       if (session.session.era !== '2026-07-28') continue;
       for (const [index, conn] of session.connections.entries()) {
-        const broken = conn.isSse && (conn.record.end === 'network-error' || conn.record.end === 'aborted' || (conn.tail !== undefined && conn.record.end !== 'open'));
+        // In 2026-07-28 closing a response stream is how a client cancels: only a network failure breaks one.
+        const broken = conn.isSse && (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));
         if (!broken) continue;
         const until = conn.record.endTime ?? conn.record.startTime;
         for (const request of conn.requestMessages) {

@@ -20,3 +20,19 @@ describe(RULE, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: the client's own choices`, () => {
+  it('does not count a request the client cancelled and then aborted', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ body: rpc.notification('notifications/cancelled', { requestId: 7, reason: 'user' }) });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('does not count an abort', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'aborted' });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): rule unanswered-after-disconnect.
 import { isResumableEra, RESUMABLE_ERAS } from '../../mcp/era';
 import { idKey } from '../../mcp/jsonrpc';
+import { cancelledRequests } from '../cancelled';
 import { at, describeId, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
 
@@ -15,16 +16,18 @@ export const unansweredAfterDisconnect: Rule = {
     const findings: Finding[] = [];
     for (const session of facts.sessions) {
       if (!isResumableEra(session.session.era)) continue;
+      const cancelled = cancelledRequests(session.connections);
       for (const stream of model.streams) {
         if (stream.sessionKey !== session.session.key || stream.kind !== 'post' || stream.connectionIds.length !== 1) continue;
         const conn = facts.connection.get(stream.connectionIds[0] ?? '');
-        if (!conn || (conn.record.end !== 'network-error' && conn.record.end !== 'aborted')) continue;
-        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)));
+        // An abort is the client's own doing (often a cancellation); a network error is not.
+        if (!conn || conn.record.end !== 'network-error') continue;
+        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)) && !cancelled.has(idKey(id)));
         if (lost.length === 0) continue;
         findings.push({
           rule: this.id,
           severity: this.severity,
-          message: `${conn.id} ended (${conn.record.end}) before answering request ${lost.map(describeId).join(', ')} and no resume of its stream followed.`,
+          message: `${conn.id} broke (network error) before answering request ${lost.map(describeId).join(', ')} and no resume of its stream followed.`,
           ...at(conn, { time: conn.record.endTime ?? conn.record.startTime }),
         });
       }

@@ -39,8 +39,3 @@ export const resumptionRejected: Rule = {
     return findings;
   },
 };
-
-/** A resume the server refused (shared with stale-cursor-retry). */
-export function wasRefused(status: number | undefined): boolean {
-  return status !== undefined && status >= 400 && status < 500;
-}

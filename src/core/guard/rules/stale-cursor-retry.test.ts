@@ -16,11 +16,21 @@ describe(RULE, () => {
     expect(findings[0]?.message).toContain('2 time(s)');
   });
 
-  it('also catches the stale cursor carried into a new session', () => {
+  it('leaves a new session alone even when its cursor has the same text (per-session counters)', () => {
     const t = new Transcript();
     session(t, 'S1')({ headers: { 'last-event-id': '7' }, status: 404 });
     session(t, 'S2')({ headers: { 'last-event-id': '7' }, status: 409 });
-    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('does not call a retry after 401 stale, nor a retry that succeeded', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ headers: { 'last-event-id': '7' }, status: 401 });
+    s({ headers: { 'last-event-id': '7' }, status: 401 });
+    s({ headers: { 'last-event-id': '8' }, status: 409 });
+    s({ headers: { 'last-event-id': '8' }, sse: ['id: 9\ndata: \n\n'] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 
   it('stays quiet when the client moves on without the cursor', () => {

@@ -1,9 +1,12 @@
 // Runs anywhere (pure core): rule stale-cursor-retry.
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import { stripQuery } from '../../model/connection';
-import { at, isResumeAttempt } from '../facts';
+import { at, factsOf, isResumeAttempt } from '../facts';
 import type { Finding, Rule } from '../types';
-import { wasRefused } from './resumption-rejected';
+
+/** Statuses that refuse the cursor itself; auth (401, 407), timeouts (408) and load (429) are other stories. */
+function refusesCursor(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && ![401, 407, 408, 429].includes(status);
+}
 
 export const staleCursorRetry: Rule = {
   id: 'stale-cursor-retry',
@@ -12,25 +15,24 @@ export const staleCursorRetry: Rule = {
   summary: 'After the server refused a Last-Event-ID, the client sent the same cursor again instead of re-initializing: it will fail the same way every time.',
   eras: RESUMABLE_ERAS,
   check(model) {
+    const facts = factsOf(model);
     const findings: Finding[] = [];
-    const byStart = [...model.connections].sort((a, b) => a.record.startTime - b.record.startTime);
-    const reported = new Set<string>();
-    for (const [index, refused] of byStart.entries()) {
-      if (!isResumeAttempt(refused) || !wasRefused(refused.record.status)) continue;
-      const key = `${stripQuery(refused.record.url)} ${refused.lastEventIdSent}`;
-      if (reported.has(key)) continue;
-      const retries = byStart
-        .slice(index + 1)
-        .filter((c) => c.lastEventIdSent === refused.lastEventIdSent && stripQuery(c.record.url) === stripQuery(refused.record.url));
-      const firstRetry = retries[0];
-      if (!firstRetry) continue;
-      reported.add(key);
-      findings.push({
-        rule: this.id,
-        severity: this.severity,
-        message: `cursor ${refused.lastEventIdSent} was refused on ${refused.id} (${refused.record.status}) and sent again ${retries.length} time(s), first on ${firstRetry.id}.`,
-        ...at(firstRetry),
-      });
+    for (const { connections } of facts.sessions) {
+      const reported = new Set<string>();
+      for (const [index, refused] of connections.entries()) {
+        if (!isResumeAttempt(refused) || !refusesCursor(refused.record.status) || reported.has(refused.lastEventIdSent)) continue;
+        // Retries that the server refused again: a retry that succeeded (after re-auth, say) was not stale.
+        const retries = connections.slice(index + 1).filter((c) => c.lastEventIdSent === refused.lastEventIdSent && refusesCursor(c.record.status));
+        const firstRetry = retries[0];
+        if (!firstRetry) continue;
+        reported.add(refused.lastEventIdSent);
+        findings.push({
+          rule: this.id,
+          severity: this.severity,
+          message: `cursor ${refused.lastEventIdSent} was refused on ${refused.id} (${refused.record.status}) and sent again ${retries.length} time(s), refused again each time (first ${firstRetry.id}).`,
+          ...at(firstRetry),
+        });
+      }
     }
     return findings;
   },

@@ -45,3 +45,20 @@ describe(`${RULE}: answers that never arrived`, () => {
     expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
   });
 });
+
+describe(`${RULE}: what does not end a session`, () => {
+  it('ignores a 409 for a duplicate GET while the elicitation waits for the user', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ sse: [sseEvent('1', rpc.request(0, 'elicitation/create'))], end: 'open' });
+    s({ status: 409 });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('ignores a request the server cancelled itself', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.request(0, 'elicitation/create')), sseEvent('2', rpc.notification('notifications/cancelled', { requestId: 0 }))], end: 'network-error' });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): rule orphaned-server-request.
 import { idKey } from '../../mcp/jsonrpc';
-import { at, describeId, factsOf } from '../facts';
+import { at, describeId, factsOf, isResumeAttempt } from '../facts';
 import type { Finding, Rule } from '../types';
 
 export const orphanedServerRequest: Rule = {
@@ -12,14 +12,25 @@ export const orphanedServerRequest: Rule = {
     const facts = factsOf(model);
     const findings: Finding[] = [];
     for (const session of facts.sessions) {
-      const refusedOrGone = session.connections.filter((c) => c.record.status === 404 || c.record.status === 409 || c.role === 'delete');
+      // The session is gone (404, DELETE); a refused resume loses only the stream it tried to resume.
+      const sessionGone = session.connections.filter((c) => c.record.status === 404 || c.role === 'delete');
+      const refusedResumes = session.connections.filter((c) => isResumeAttempt(c) && (c.record.status ?? 0) >= 400);
+      const cancelledByServer = new Set(
+        session.events.flatMap((e) => e.messages).flatMap((m) => {
+          const requestId = m.method === 'notifications/cancelled' ? (m.value as { params?: { requestId?: unknown } }).params?.requestId : undefined;
+          return typeof requestId === 'string' || typeof requestId === 'number' ? [idKey(requestId)] : [];
+        }),
+      );
       for (const event of session.events) {
         for (const message of event.messages) {
-          if (message.kind !== 'request' || message.id === undefined || session.clientAnswers.has(idKey(message.id))) continue;
+          if (message.kind !== 'request' || message.id === undefined) continue;
+          if (session.clientAnswers.has(idKey(message.id)) || cancelledByServer.has(idKey(message.id))) continue;
           const carrier = facts.connection.get(event.connectionId);
           if (!carrier) continue;
           const cut = carrier.record.end === 'network-error' || carrier.record.end === 'aborted' || (carrier.tail !== undefined && carrier.record.end !== 'open');
-          const lostLater = refusedOrGone.some((c) => c.record.startTime >= event.time);
+          const lostLater =
+            sessionGone.some((c) => c.record.startTime >= event.time) ||
+            refusedResumes.some((c) => c.streamId === event.streamId && c.record.startTime >= event.time);
           if (!cut && !lostLater) continue;
           findings.push({
             rule: this.id,

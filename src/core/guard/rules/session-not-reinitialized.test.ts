@@ -24,3 +24,13 @@ describe(RULE, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: a 404 that was about a route`, () => {
+  it('stays quiet when later requests on the session still succeed', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ status: 404 });
+    s({ body: rpc.request(4, 'tools/list'), json: rpc.result(4) });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): rule session-not-reinitialized.
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import { at, factsOf } from '../facts';
+import { at, factsOf, ok } from '../facts';
 import type { Finding, Rule } from '../types';
 
 export const sessionNotReinitialized: Rule = {
@@ -19,7 +19,8 @@ export const sessionNotReinitialized: Rule = {
       const goneAt = gone.record.responseTime ?? gone.record.startTime;
       const after = connections.filter((c) => c !== gone && c.record.startTime >= goneAt && c.role !== 'delete');
       const firstAfter = after[0];
-      if (!firstAfter) continue;
+      // A later success on the same session proves the 404 was about a route (say GET), not the session.
+      if (!firstAfter || after.some((c) => ok(c))) continue;
       findings.push({
         rule: this.id,
         severity: this.severity,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../analyze';
 import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'incomplete-json';
@@ -29,5 +30,17 @@ describe(RULE, () => {
 
   it('leaves non-message event types alone (2024-11-05 endpoint events carry a URL)', () => {
     expect(findingsFor(stream('event: endpoint\ndata: /messages?sessionId=1\n\n'), RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE}: the MCP SDK replaying a priming event as {}`, () => {
+  it('gives one warning, and no duplicate or restart findings', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/call'), sse: ['id: a_1795967688308_aaaaaaaa\ndata: \n\n', sseEvent('a_1795967688308_bbbbbbbb', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': 'a_1795967688308_bbbbbbbb' }, sse: ['id: a_1795967688308_aaaaaaaa\ndata: {}\n\n', sseEvent('a_1795967688400_cccccccc', rpc.result(1))] });
+    const findings = analyze(t.capture()).findings;
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([[RULE, 'warning']]);
+    expect(findings[0]?.message).toContain('priming event');
   });
 });

@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): rule replayed-event-duplicate.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
+import { isPrimingReplay, primingIds } from '../priming';
 import type { Finding, Rule } from '../types';
 
 export const replayedEventDuplicate: Rule = {
@@ -13,7 +14,9 @@ export const replayedEventDuplicate: Rule = {
     const facts = factsOf(model);
     const findings: Finding[] = [];
     for (const { events } of facts.sessions) {
+      const priming = primingIds(events);
       for (const { event, earlier } of repeatedIds(events)) {
+        if (isPrimingReplay(event, priming)) continue;
         const conn = facts.connection.get(event.connectionId);
         // Same-stream replays only (also twice within one resumed connection); other streams are cross-stream-replay.
         if (!conn || !isResumeAttempt(conn) || earlier.streamId !== event.streamId) continue;

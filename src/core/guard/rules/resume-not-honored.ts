@@ -4,6 +4,7 @@ import { parseId, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView, EventView, IdScheme } from '../../model/types';
 import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type SessionFacts } from '../facts';
+import { isPrimingReplay, primingIds } from '../priming';
 import type { Finding, Rule } from '../types';
 
 /** Why the first resumed id is not a continuation of the cursor, or undefined when it may be. */
@@ -56,10 +57,12 @@ export const resumeNotHonored: Rule = {
       const scheme = session.session.idScheme;
       const deliveredOrder = new Map<string, number>();
       session.events.forEach((e, i) => e.hasId && !deliveredOrder.has(e.lastEventId) && deliveredOrder.set(e.lastEventId, i));
+      const priming = primingIds(session.events);
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
         const events = facts.eventsOf(conn);
-        const first = firstIdEvent(events);
+        // A replayed priming event says nothing about where the stream continues.
+        const first = firstIdEvent(events.filter((e) => !isPrimingReplay(e, priming)));
         const report = (message: string, event?: EventView) =>
           findings.push({
             rule: this.id,

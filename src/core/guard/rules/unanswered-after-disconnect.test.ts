@@ -36,3 +36,36 @@ describe(`${RULE}: the client's own choices`, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: every way a stream can end without its answer`, () => {
+  it('reports a resume refused with 409 after which the request was never sent again', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, status: 409 });
+    expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('refused (409)');
+  });
+
+  it('reports a POST stream closed in the middle of an event without a reconnect', () => {
+    const t = new Transcript();
+    session(t, 'S1')({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), 'id: 2\ndata: {"jsonrpc":"2.0","id":7,"res'] });
+    expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('in the middle of an event');
+  });
+
+  it('reports a last resume that ended cleanly without the answer', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.progress(1, 2))] });
+    expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('last resume');
+  });
+
+  it('stays quiet while the stream is still open, and when the client closed the session', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'open' });
+    s({ body: rpc.request(8, 'tools/call'), sse: [sseEvent('2', rpc.progress(1, 1))], end: 'network-error' });
+    s({ method: 'DELETE' });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});

@@ -1,34 +1,50 @@
 // Runs anywhere (pure core): rule unanswered-after-disconnect.
-import { isResumableEra, RESUMABLE_ERAS } from '../../mcp/era';
+import { RESUMABLE_ERAS } from '../../mcp/era';
 import { idKey } from '../../mcp/jsonrpc';
+import type { ConnectionView } from '../../model/types';
 import { cancelledRequests } from '../cancelled';
 import { at, describeId, factsOf } from '../facts';
 import type { Finding, Rule } from '../types';
+
+/** How the stream's last connection left the request unanswered. */
+function howLost(conns: readonly ConnectionView[], last: ConnectionView): string {
+  const status = last.record.status;
+  if (conns.length === 1) {
+    if (last.record.end === 'network-error') return `${last.id} broke (network error) before the answer and no resume followed`;
+    if (last.tail) return `${last.id} closed in the middle of an event and no resume followed`;
+    return `${last.id} closed without the answer and the client never resumed or polled it`;
+  }
+  if (status !== undefined && status >= 400) return `the resume on ${last.id} was refused (${status}) and the request was never sent again`;
+  return `the last resume, ${last.id}, ended without the answer and nothing followed`;
+}
 
 export const unansweredAfterDisconnect: Rule = {
   id: 'unanswered-after-disconnect',
   severity: 'error',
   title: 'Request lost with its stream',
-  summary: "A POST's response stream broke before the answer and the client never resumed it: the in-flight request is lost silently.",
+  summary: "A POST's response stream ended (broken, closed early, or its resume refused) before the answer to its request, and nothing after it delivered the answer.",
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];
     for (const session of facts.sessions) {
-      if (!isResumableEra(session.session.era)) continue;
       const cancelled = cancelledRequests(session.connections);
-      for (const stream of model.streams) {
-        if (stream.sessionKey !== session.session.key || stream.kind !== 'post' || stream.connectionIds.length !== 1) continue;
-        const conn = facts.connection.get(stream.connectionIds[0] ?? '');
-        // An abort is the client's own doing (often a cancellation); a network error is not.
-        if (!conn || conn.record.end !== 'network-error') continue;
+      const deletes = session.connections.filter((c) => c.role === 'delete');
+      for (const streamId of session.session.streamIds) {
+        const stream = facts.stream.get(streamId);
+        if (!stream || stream.kind !== 'post') continue;
         const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)) && !cancelled.has(idKey(id)));
-        if (lost.length === 0) continue;
+        const conns = stream.connectionIds.flatMap((id) => facts.connection.get(id) ?? []);
+        const last = conns.at(-1);
+        if (lost.length === 0 || !last || last.record.end === 'open') continue;
+        // The client's own choices: it aborted the stream, or closed the session afterwards.
+        const endedAt = last.record.endTime ?? last.record.responseTime ?? last.record.startTime;
+        if (conns.some((c) => c.record.end === 'aborted') || deletes.some((d) => d.record.startTime >= endedAt)) continue;
         findings.push({
           rule: this.id,
           severity: this.severity,
-          message: `${conn.id} broke (network error) before answering request ${lost.map(describeId).join(', ')} and no resume of its stream followed.`,
-          ...at(conn, { time: conn.record.endTime ?? conn.record.startTime }),
+          message: `request ${lost.map(describeId).join(', ')} was never answered: ${howLost(conns, last)}.`,
+          ...at(last, { time: endedAt }),
         });
       }
     }

@@ -125,28 +125,39 @@ export function ok(conn: ConnectionView): boolean {
 
 /** Each event whose id the session already delivered, with that first delivery (time order). */
 export function* repeatedIds(events: readonly EventView[]): Generator<{ event: EventView; earlier: EventView }> {
-  yield* repeatsOf(events);
+  yield* idIndexOf(events).repeats;
 }
 
-/** Three rules walk the same session's repeats: find them once per events list (and length, should it grow). */
-const repeatsCache = new WeakMap<readonly EventView[], { length: number; repeats: Repeat[] }>();
-
-interface Repeat {
-  event: EventView;
-  earlier: EventView;
+/**
+ * The first delivery of each event id in these events (time order). Memoized per list like repeatedIds: rules
+ * that need "was this id seen before, and where first?" can share one map instead of building their own.
+ */
+export function firstDeliveries(events: readonly EventView[]): ReadonlyMap<string, EventView> {
+  return idIndexOf(events).first;
 }
 
-function repeatsOf(events: readonly EventView[]): readonly Repeat[] {
-  const cached = repeatsCache.get(events);
-  if (cached && cached.length === events.length) return cached.repeats;
+interface IdIndex {
+  /** The list length it was built for: a list that grew is indexed again. */
+  length: number;
+  first: Map<string, EventView>;
+  repeats: { event: EventView; earlier: EventView }[];
+}
+
+/** Several rules walk the same session's ids: index them once per events list (a model's lists never change). */
+const idIndexes = new WeakMap<readonly EventView[], IdIndex>();
+
+function idIndexOf(events: readonly EventView[]): IdIndex {
+  const cached = idIndexes.get(events);
+  if (cached && cached.length === events.length) return cached;
   const first = new Map<string, EventView>();
-  const repeats: Repeat[] = [];
+  const repeats: IdIndex['repeats'] = [];
   for (const event of events) {
     if (!event.hasId) continue;
     const earlier = first.get(event.lastEventId);
     if (earlier) repeats.push({ event, earlier });
     else first.set(event.lastEventId, event);
   }
-  repeatsCache.set(events, { length: events.length, repeats });
-  return repeats;
+  const index = { length: events.length, first, repeats };
+  idIndexes.set(events, index);
+  return index;
 }

@@ -97,14 +97,14 @@ function buildSession(
 
 /**
  * The stream whose latest earlier connection delivered the cursor id, else (SDK-style ids) the stream whose
- * latest earlier connection delivered an id of the cursor's stream key. Scans back from the newest connection
- * with each connection's id sets, built once per parse and kept with it (a live capture re-analysed often
- * does not rebuild them).
+ * latest earlier connection delivered an id of the cursor's stream key. Scans back from the newest connection;
+ * a connection's id sets are built once per parse and kept with it, so a live capture re-analysed again and
+ * again does not rebuild them.
  */
 function resumedStream(cursor: string, scheme: IdScheme, delivered: readonly { conn: ParsedConnection; stream: StreamView }[]): StreamView | undefined {
   for (let i = delivered.length - 1; i >= 0; i--) {
     const { conn, stream } = delivered[i] as (typeof delivered)[number];
-    if (idsOf(conn).has(cursor)) return stream;
+    if (deliveredLately(conn, cursor) || idsOf(conn).has(cursor)) return stream;
   }
   const key = parseId(scheme, cursor).streamKey;
   if (key === undefined) return undefined;
@@ -113,6 +113,16 @@ function resumedStream(cursor: string, scheme: IdScheme, delivered: readonly { c
     if (sdkKeysOf(conn).has(key)) return stream;
   }
   return undefined;
+}
+
+/** A cursor is usually one of the last ids its connection delivered: look there before indexing them all. */
+function deliveredLately(conn: ParsedConnection, cursor: string): boolean {
+  const { events } = conn;
+  for (let i = events.length - 1; i >= Math.max(0, events.length - 64); i--) {
+    const { event } = events[i] as ParsedEvent;
+    if (event.hasId && event.lastEventId === cursor) return true;
+  }
+  return false;
 }
 
 function idsOf(conn: ParsedConnection): ReadonlySet<string> {

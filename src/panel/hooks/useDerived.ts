@@ -1,6 +1,6 @@
 // Panel: recomputes the analysis from raw records, throttled while streaming (see analysisDelay).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { analyze } from '../../core/analyze';
+import { createAnalyzer } from '../../core/analyze';
 import { recordsToCapture } from '../state/capture';
 import type { RecordsState } from '../state/records';
 import { analysisDelay } from '../state/throttle';
@@ -20,6 +20,8 @@ export interface DerivedState {
 
 export function useDerived(records: RecordsState, toolVersion: string): DerivedState {
   const [state, setState] = useState<DerivedState>({});
+  // This panel's own parse memory: a re-analysis while streaming parses only the chunks that arrived since.
+  const [analyze] = useState(createAnalyzer);
   const latest = useRef(records);
   latest.current = records;
   const timing = useRef<{ lastRun: number; lastCost: number; timer?: ReturnType<typeof setTimeout>; analysed?: RecordsState }>({

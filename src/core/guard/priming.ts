@@ -1,14 +1,16 @@
 // Runs anywhere (pure core): 2025-11-25 priming events (an id and empty data) and their replays.
 import type { EventView } from '../model/types';
+import { firstDeliveries } from './facts';
 
-/** Ids a session first received as priming events, and the first delivery of each. */
+const cache = new WeakMap<readonly EventView[], { length: number; priming: Map<string, EventView> }>();
+
+/** Ids a session first received as priming events, and the first delivery of each (memoised per events list). */
 export function primingIds(events: readonly EventView[]): Map<string, EventView> {
-  const firstDelivery = new Map<string, EventView>();
-  for (const event of events) {
-    if (event.hasId && !firstDelivery.has(event.lastEventId)) firstDelivery.set(event.lastEventId, event);
-  }
+  const cached = cache.get(events);
+  if (cached && cached.length === events.length) return cached.priming;
   const priming = new Map<string, EventView>();
-  for (const [id, event] of firstDelivery) if (event.data === '') priming.set(id, event);
+  for (const [id, event] of firstDeliveries(events)) if (event.data === '') priming.set(id, event);
+  cache.set(events, { length: events.length, priming });
   return priming;
 }
 

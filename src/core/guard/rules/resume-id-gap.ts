@@ -36,7 +36,10 @@ export const resumeIdGap: Rule = {
       const scheme = session.idScheme;
       if (!hasSequence(scheme)) continue;
       // A per-session counter first; a counter shared by the sessions of this capture next.
-      const seen = [new SeenNumbers(events, scheme), new SeenNumbers(model.events, scheme)].find((s) => stepsByOne(connections, facts, scheme, s));
+      const perSession = new SeenNumbers(events, scheme);
+      const seen = stepsByOne(connections, facts, scheme, perSession)
+        ? perSession
+        : [new SeenNumbers(model.events, scheme)].find((shared) => stepsByOne(connections, facts, scheme, shared));
       if (!seen) continue;
       const report = (conn: ConnectionView, event: EventView, message: string) =>
         findings.push({ rule: this.id, severity: this.severity, message, ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }) });

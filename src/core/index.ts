@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): the library entry, `import { analyze } from 'mcp-stream-inspector'`.
 // Touches no window, document, chrome, browser or node: APIs.
-export { analyze } from './analyze';
+export { analyze, createAnalyzer } from './analyze';
 export { rules } from './guard';
 export { SseParser } from './sse';
 

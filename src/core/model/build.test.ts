@@ -72,3 +72,15 @@ describe('buildModel', () => {
     expect(buildModel(t.capture()).sessions).toEqual([]);
   });
 });
+
+describe('buildModel: cursors that no dispatched event carried', () => {
+  it('links a resume to the stream whose id-only block set its Last-Event-ID', () => {
+    const t = new Transcript();
+    const s = session(t, 'S');
+    s({ sse: [sseEvent('1', rpc.notification('notifications/message')), 'id: 2\nretry: 500\n\n'], end: 'network-error' });
+    s({ headers: { 'last-event-id': '2' }, sse: [sseEvent('3', rpc.notification('notifications/message'))] });
+    const model = buildModel(t.capture());
+    expect(model.streams.map((st) => st.connectionIds)).toEqual([['c1', 'c2']]);
+    expect(model.connections[1]?.resumes).toBe('c1');
+  });
+});

@@ -104,7 +104,7 @@ function buildSession(
 function resumedStream(cursor: string, scheme: IdScheme, delivered: readonly { conn: ParsedConnection; stream: StreamView }[]): StreamView | undefined {
   for (let i = delivered.length - 1; i >= 0; i--) {
     const { conn, stream } = delivered[i] as (typeof delivered)[number];
-    if (deliveredLately(conn, cursor) || idsOf(conn).has(cursor)) return stream;
+    if (deliveredLately(conn, cursor) || conn.finalLastEventId === cursor || idsOf(conn).has(cursor)) return stream;
   }
   const key = parseId(scheme, cursor).streamKey;
   if (key === undefined) return undefined;

@@ -30,6 +30,8 @@ export interface ParsedConnection {
   /** The scheme this connection's own event ids share (detectScheme over them; combine with combineSchemes). */
   idScheme: IdScheme;
   tail?: SseTail;
+  /** The stream's last event id when the body ended: an id-only block moves it without dispatching an event. */
+  finalLastEventId?: string;
   bytes: number;
   /** Lookups over this parse's event ids, built on first use and shared by copies of it. */
   lookup: EventIdLookup;
@@ -43,7 +45,7 @@ export interface EventIdLookup {
 }
 
 /** What the request and response heads say; the body is read separately (and, for a live SSE body, in steps). */
-export type ParsedHead = Omit<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'responseMessages' | 'lookup'>;
+export type ParsedHead = Omit<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId' | 'responseMessages' | 'lookup'>;
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -136,7 +138,7 @@ export class SseBodyReader {
   }
 
   /** The body as read so far; a connection that is no longer open ends the stream for good. */
-  body(end: EndReason): Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes'> {
+  body(end: EndReason): Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId'> {
     let tail: SseTail | undefined;
     if (end === 'open') tail = this.parser.tail;
     else {
@@ -144,12 +146,13 @@ export class SseBodyReader {
       this.ended = true;
     }
     // A copy: results handed out stay as they were while this reader keeps growing.
-    const body: Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes'> = {
+    const body: Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId'> = {
       events: this.parsedEvents.slice(),
       idScheme: this.scheme,
       bytes: this.byteCount,
     };
     if (tail) body.tail = tail;
+    if (this.parser.lastEventId !== '') body.finalLastEventId = this.parser.lastEventId;
     return body;
   }
 }

@@ -206,7 +206,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 2500,
     expected: {
-      must: ['resumption-rejected', 'stale-cursor-retry'],
+      must: ['resumption-rejected', 'stale-cursor-retry', 'unanswered-after-disconnect'],
       mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
     },
     sdkClientVerdict: 'hung',
@@ -223,7 +223,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: true,
     callTimeoutMs: 2500,
     expected: {
-      must: ['resumption-rejected', 'session-not-reinitialized'],
+      must: ['resumption-rejected', 'session-not-reinitialized', 'unanswered-after-disconnect'],
       mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
     },
     sdkClientVerdict: 'hung',
@@ -239,7 +239,7 @@ export const scenarios: readonly Scenario[] = [
     elicitation: { answer: 'yes', delayMs: 400 },
     probeSessionAfter: false,
     callTimeoutMs: 2500,
-    expected: { must: ['orphaned-server-request'], mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'] },
+    expected: { must: ['orphaned-server-request', 'unanswered-after-disconnect'], mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'] },
     sdkClientVerdict: 'hung',
   },
   {

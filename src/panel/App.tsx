@@ -11,10 +11,11 @@ import { FindingsList } from './components/FindingsList';
 import { SessionList } from './components/SessionList';
 import { Splitter } from './components/Splitter';
 import { StatusBar } from './components/StatusBar';
-import { Timeline } from './components/Timeline';
+import { Timeline, TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
 import { downloadText, exportFileName, readFileBytes, type ExportKind } from './files';
 import { useDerived } from './hooks/useDerived';
+import { useElementBox } from './hooks/useElementSize';
 import { recordsToCapture } from './state/capture';
 import { initialState, reduce, type Selection } from './state/store';
 import type { PanelTransport } from './transport';
@@ -23,24 +24,20 @@ import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSess
 import { eventSelection, findingSelection, resolveSelection } from './view/selection';
 import { captureEnd, layoutTimeline } from './view/timeline';
 import type { TimelineHit } from './view/timelineHit';
+import { workspaceLayout, workspaceMode, type PaneSizes } from './view/workspace';
 
 export interface AppProps {
   transport: PanelTransport;
   toolVersion: string;
 }
 
-interface Sizes {
-  sessions: number;
-  detail: number;
-  timeline: number;
-  findings: number;
-}
-
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export function App({ transport, toolVersion }: AppProps) {
   const [state, dispatch] = useReducer(reduce, initialState);
-  const [sizes, setSizes] = useState<Sizes>({ sessions: 210, detail: 380, timeline: 190, findings: 120 });
+  const [sizes, setSizes] = useState<PaneSizes>({ sessions: 210, detail: 400 });
+  const [panelRef, panelBox] = useElementBox<HTMLDivElement>();
+  const [workspaceRef, box] = useElementBox<HTMLDivElement>();
   const [dragging, setDragging] = useState(false);
   const live = transport.tabId !== undefined;
 
@@ -118,14 +115,23 @@ export function App({ transport, toolVersion }: AppProps) {
 
   const empty = state.records.connections.length === 0;
   const origin = sessionKey !== undefined ? (view?.sessionsByKey.get(sessionKey)?.startTime ?? 0) : (layout?.start ?? 0);
-  const gridStyle = {
-    gridTemplateColumns: `${sizes.sessions}px 1px minmax(200px, 1fr) 1px ${sizes.detail}px`,
-    gridTemplateRows: `${sizes.timeline}px 1px minmax(80px, 1fr) 1px ${sizes.findings}px`,
-  };
-  const resize = (key: keyof Sizes, sign: 1 | -1, lo: number, hi: number) => (delta: number) => setSizes((s) => ({ ...s, [key]: clamp(s[key] + sign * delta, lo, hi) }));
+  const selectedAnything = resolved.eventIndex !== undefined || resolved.findingIndex !== undefined || resolved.connectionId !== undefined;
+  const panes = workspaceLayout(box.width || panelBox.width || 1280, box.height || 600, sizes, {
+    timeline: TIMELINE_CHROME + (layout?.height ?? 0),
+    findings: findingRows.length,
+    detailOpen: selectedAnything,
+  });
+  const narrow = workspaceMode(panelBox.width || 1280) === 'narrow';
+  const gridStyle = { gridTemplateColumns: panes.columns, gridTemplateRows: panes.rows, gridTemplateAreas: panes.areas };
+  // A drag starts from the size shown, which may have followed the content until now.
+  const resize = (key: keyof PaneSizes, sign: 1 | -1, lo: number, hi: number) => (delta: number) =>
+    setSizes((s) => {
+      const shown: Record<keyof PaneSizes, number> = { sessions: panes.sessions, detail: panes.detail, detailHeight: panes.detail, timeline: panes.timeline, findings: panes.findings };
+      return { ...s, [key]: clamp((s[key] ?? shown[key]) + sign * delta, lo, hi) };
+    });
 
   return (
-    <div class={`panel ${dragging ? 'dragging' : ''}`} {...dropHandlers}>
+    <div ref={panelRef} class={`panel ${narrow ? 'narrow' : 'wide'} ${dragging ? 'dragging' : ''}`} {...dropHandlers}>
       <Toolbar
         recording={state.recording}
         preserveLog={state.preserveLog}
@@ -163,7 +169,7 @@ export function App({ transport, toolVersion }: AppProps) {
           Analysing {state.records.connections.length} connections…
         </div>
       ) : (
-        <div class="workspace" style={gridStyle}>
+        <div ref={workspaceRef} class={`workspace ${panes.mode}`} style={gridStyle}>
           <div class="area-sessions">
             <SessionList rows={sessionRows} totalEvents={view.analysis.events.length} selected={sessionKey} onSelect={(key) => dispatch({ type: 'select-session', sessionKey: key })} />
           </div>
@@ -174,19 +180,27 @@ export function App({ transport, toolVersion }: AppProps) {
             <Timeline layout={layout} origin={origin} resolved={resolved} onHit={onHit} />
           </div>
           <div class="area-split-mid">
-            <Splitter axis="y" label="Resize timeline" onResize={resize('timeline', 1, 80, 600)} />
+            <Splitter axis="y" label="Resize timeline" onResize={resize('timeline', 1, 70, 900)} />
           </div>
           <div class="area-events">
             <EventsTable view={view} rows={eventRows} shown={state.severities} selectedEvent={resolved.eventIndex} onSelectEvent={selectEvent} onSelectFinding={selectFinding} />
           </div>
-          <div class="area-split-right">
-            <Splitter axis="x" label="Resize details" onResize={resize('detail', -1, 220, 900)} />
-          </div>
-          <div class="area-detail">
-            <DetailPane view={view} resolved={resolved} onSelectConnection={selectConnection} onSelectEvent={selectEvent} />
-          </div>
+          {panes.showDetail ? (
+            <>
+              <div class="area-split-right">
+                {panes.mode === 'wide' ? (
+                  <Splitter axis="x" label="Resize details" onResize={resize('detail', -1, 220, 900)} />
+                ) : (
+                  <Splitter axis="y" label="Resize details" onResize={resize('detailHeight', -1, 100, 900)} />
+                )}
+              </div>
+              <div class="area-detail">
+                <DetailPane view={view} resolved={resolved} onSelectConnection={selectConnection} onSelectEvent={selectEvent} {...(panes.mode === 'narrow' ? { onClose: () => select(undefined) } : {})} />
+              </div>
+            </>
+          ) : null}
           <div class="area-split-bottom">
-            <Splitter axis="y" label="Resize findings" onResize={resize('findings', -1, 48, 500)} />
+            <Splitter axis="y" label="Resize findings" onResize={resize('findings', -1, 48, 900)} />
           </div>
           <div class="area-findings">
             <FindingsList view={view} indexes={findingRows} counts={counts} hiddenBySeverity={allShown - findingRows.length} selected={resolved.findingIndex} onSelect={selectFinding} />

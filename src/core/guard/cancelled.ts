@@ -2,14 +2,14 @@
 import { idKey } from '../mcp/jsonrpc';
 import type { ConnectionView } from '../model/types';
 
-/** Keys (idKey) of the request ids the client cancelled in these connections. */
-export function cancelledRequests(connections: readonly ConnectionView[]): Set<string> {
-  const cancelled = new Set<string>();
+/** Request id keys (idKey) the client cancelled in these connections -> when it sent the cancellation. */
+export function cancelledRequests(connections: readonly ConnectionView[]): Map<string, number> {
+  const cancelled = new Map<string, number>();
   for (const conn of connections) {
     for (const message of conn.requestMessages) {
       if (message.kind !== 'notification' || message.method !== 'notifications/cancelled') continue;
       const requestId = (message.value as { params?: { requestId?: unknown } }).params?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') cancelled.add(idKey(requestId));
+      if (typeof requestId === 'string' || typeof requestId === 'number') cancelled.set(idKey(requestId), conn.record.startTime);
     }
   }
   return cancelled;

@@ -6,6 +6,7 @@ import type { Resolved } from '../view/selection';
 import { ConnectionSummary, ConnectionTabBody, connectionTabs, type ConnectionTab } from './ConnectionDetail';
 import { EventSummary, EventTabBody, type EventTab } from './EventDetail';
 import { FindingSummary } from './FindingSummary';
+import { Icon } from './Icon';
 import { RuleDoc } from './RuleDoc';
 
 type Tab = 'finding' | EventTab | ConnectionTab;
@@ -25,9 +26,11 @@ export interface DetailPaneProps {
   resolved: Resolved;
   onSelectConnection(id: string): void;
   onSelectEvent(index: number): void;
+  /** Given where the detail is stacked under the table (narrow DevTools): closes it by clearing the selection. */
+  onClose?: () => void;
 }
 
-export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent }: DetailPaneProps) {
+export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, onClose }: DetailPaneProps) {
   // The tab the user picked, and for which finding: a newly selected finding opens on its explanation.
   const [choice, setChoice] = useState<{ tab: Tab; finding?: number }>({ tab: 'preview' });
   const finding = resolved.findingIndex !== undefined ? view.analysis.findings[resolved.findingIndex] : undefined;
@@ -60,6 +63,11 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent }
             {tabLabels[t]}
           </button>
         ))}
+        {onClose ? (
+          <button type="button" class="tb-button tab-close" title="Close the details" aria-label="Close the details" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        ) : null}
       </div>
       <div class="tab-body" role="tabpanel">
         {tab === 'finding' && finding ? <RuleDoc id={finding.rule} /> : null}

@@ -3,10 +3,14 @@ import type { JSX, TargetedKeyboardEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Severity } from '../../core/guard/types';
 import { useElementHeight } from '../hooks/useElementSize';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { eventColumns, type EventColumn } from '../view/eventColumns';
 import { eventCells, positionOf } from '../view/eventRows';
+import { findingChips } from '../view/findingChips';
 import { middleEllipsis } from '../view/format';
 import type { PanelView } from '../view/model';
 import { moveIndex, scrollToReveal, virtualWindow } from '../view/virtualWindow';
+import { SeverityIcon } from './Icon';
 
 export const EVENT_ROW_HEIGHT = 20;
 
@@ -21,6 +25,13 @@ export interface EventsTableProps {
 
 export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, onSelectFinding }: EventsTableProps) {
   const [bodyRef, height] = useElementHeight<HTMLDivElement>();
+  const [sectionRef, outerWidth] = useElementWidth<HTMLElement>();
+  const [bodyWidthRef, width] = useElementWidth<HTMLDivElement>();
+  const { columns, template, idChars } = eventColumns(width > 0 ? width : 1000);
+  // The head spans the body's scrollbar too: pad it by that much so the columns line up.
+  const gutter = width > 0 ? Math.max(0, outerWidth - width) : 0;
+  const has = (c: EventColumn) => columns.includes(c);
+  const gridStyle = { gridTemplateColumns: template };
   const [scrollTop, setScrollTop] = useState(0);
   const focusPosition = useRef<number | undefined>(undefined);
   const selectedPosition = selectedEvent !== undefined ? positionOf(rows, selectedEvent) : -1;
@@ -71,40 +82,47 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
         aria-selected={selected}
         tabIndex={selected || (selectedPosition < 0 && position === win.first) ? 0 : -1}
         class={`grid-row ${selected ? 'selected' : ''} ${position % 2 ? 'odd' : ''}`}
+        style={gridStyle}
         onClick={() => onSelectEvent(event.index)}
       >
         <span role="gridcell" class="c-time num">{cells.time}</span>
-        <span
-          role="gridcell"
-          class="c-stream mono"
-          title={`stream ${event.streamId}, connection ${event.connectionId}${cells.resumption > 0 ? ` (resumption ${cells.resumption})` : ''}`}
-        >
-          {cells.stream}
-          {cells.resumption > 0 ? <span class="resumed"> ↻{cells.resumption > 1 ? cells.resumption : ''}</span> : null}
-        </span>
-        <span role="gridcell" class="c-id mono" title={cells.id}>
-          {middleEllipsis(cells.id, 26)}
-        </span>
-        <span role="gridcell" class="c-type">{cells.type}</span>
-        <span role="gridcell" class="c-size num">{cells.size}</span>
+        {has('stream') ? (
+          <span
+            role="gridcell"
+            class="c-stream mono"
+            title={`stream ${event.streamId}, connection ${event.connectionId}${cells.resumption > 0 ? ` (resumption ${cells.resumption})` : ''}`}
+          >
+            {cells.stream}
+            {cells.resumption > 0 ? <span class="resumed"> ↻{cells.resumption > 1 ? cells.resumption : ''}</span> : null}
+          </span>
+        ) : null}
+        {has('id') ? (
+          <span role="gridcell" class="c-id mono" title={cells.id}>
+            {middleEllipsis(cells.id, idChars)}
+          </span>
+        ) : null}
+        {has('type') ? <span role="gridcell" class="c-type">{cells.type}</span> : null}
+        {has('size') ? <span role="gridcell" class="c-size num">{cells.size}</span> : null}
         <span role="gridcell" class={`c-method ${cells.methodKind}`} title={event.parseError ?? cells.method}>
           {cells.method}
         </span>
         <span role="gridcell" class="c-findings">
-          {cells.findings.map((f) => (
+          {findingChips(cells.findings).map((chip) => (
             <button
               type="button"
-              key={f.index}
+              key={chip.severity}
               tabIndex={-1}
-              class={`badge sev-${f.severity}`}
-              data-rule={f.rule}
-              title={f.message}
+              class={`chip sev-${chip.severity}`}
+              data-rule={chip.rules.join(' ')}
+              title={chip.title}
+              aria-label={`${chip.count} ${chip.severity}${chip.count === 1 ? '' : 's'}: ${chip.rules.join(', ')}`}
               onClick={(e) => {
                 e.stopPropagation();
-                onSelectFinding(f.index);
+                onSelectFinding(chip.first);
               }}
             >
-              {f.rule}
+              <SeverityIcon severity={chip.severity} />
+              <span class="num">{chip.count}</span>
             </button>
           ))}
         </span>
@@ -113,13 +131,13 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
   }
 
   return (
-    <section class="events" aria-label="Events">
-      <div class="grid-head" role="row">
+    <section ref={sectionRef} class="events" aria-label="Events">
+      <div class="grid-head" role="row" style={{ ...gridStyle, paddingRight: `${gutter}px` }}>
         <span class="c-time num">Time (ms)</span>
-        <span class="c-stream">Stream</span>
-        <span class="c-id">ID</span>
-        <span class="c-type">Type</span>
-        <span class="c-size num">Size</span>
+        {has('stream') ? <span class="c-stream">Stream</span> : null}
+        {has('id') ? <span class="c-id">ID</span> : null}
+        {has('type') ? <span class="c-type">Type</span> : null}
+        {has('size') ? <span class="c-size num">Size</span> : null}
         <span class="c-method">Method / id</span>
         <span class="c-findings">Findings</span>
       </div>
@@ -132,7 +150,7 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div class="grid-spacer" style={{ height: `${win.height}px` }}>
+        <div ref={bodyWidthRef} class="grid-spacer" style={{ height: `${win.height}px` }}>
           <div class="grid-window" style={{ transform: `translateY(${win.offset}px)` }}>
             {visible}
           </div>

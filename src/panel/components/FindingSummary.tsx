@@ -19,18 +19,18 @@ export function FindingSummary({ finding, target, onSelectEvent, onSelectConnect
         <span class="dim">{finding.severity}</span>
       </div>
       <p class="finding-message selectable">{finding.message}</p>
-      <p class="finding-where dim">
+      <p class="finding-where">
         {target?.eventIndex !== undefined ? (
           <button type="button" class="link" onClick={() => onSelectEvent(target.eventIndex as number)}>
-            Show the event
+            Show event
           </button>
         ) : null}
         {target?.connectionId !== undefined ? (
-          <button type="button" class="link" onClick={() => onSelectConnection(target.connectionId as string)}>
-            Show connection {target.connectionId}
+          <button type="button" class="link finding-conn" title={`Show connection ${target.connectionId}`} onClick={() => onSelectConnection(target.connectionId as string)}>
+            Connection <span class="mono">{target.connectionId}</span>
           </button>
         ) : null}
-        {finding.byteOffset !== undefined ? <span class="num">at byte {finding.byteOffset}</span> : null}
+        {finding.byteOffset !== undefined ? <span class="dim num">byte {finding.byteOffset.toLocaleString('en-US')}</span> : null}
       </p>
     </div>
   );

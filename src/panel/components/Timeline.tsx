@@ -5,11 +5,16 @@ import type { Resolved } from '../view/selection';
 import { ensureVisible, fitWindow, panBy, tOf, zoomAround, type TimeWindow } from '../view/timeWindow';
 import { hitTest, type TimelineHit } from '../view/timelineHit';
 import { GROUP_HEADER_HEIGHT, ROW_HEIGHT, type TimelineLayout } from '../view/timeline';
+import { rowsOutOfView } from '../view/timelineScroll';
 import { formatDuration } from '../view/format';
 import { Icon } from './Icon';
 import { TimelineAxis } from './TimelineAxis';
 import { TimelinePlot } from './TimelinePlot';
 import { useElementWidth } from '../hooks/useElementWidth';
+import { useElementHeight } from '../hooks/useElementSize';
+
+/** Pane header, axis and borders around the lanes: the timeline's height is this plus the layout's. */
+export const TIMELINE_CHROME = 24 + 20 + 2;
 
 export interface TimelineProps {
   layout: TimelineLayout;
@@ -23,6 +28,9 @@ const WHEEL_ZOOM = 0.0015;
 
 export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
   const [plotRef, width] = useElementWidth<HTMLDivElement>();
+  const [scrollRef, viewport] = useElementHeight<HTMLDivElement>();
+  const [scrollTop, setScrollTop] = useState(0);
+  const hidden = rowsOutOfView(layout.rows, scrollTop, viewport);
   // undefined = follow: the window tracks the whole capture as it grows; any zoom or pan pins it.
   const [pinned, setPinned] = useState<TimeWindow | undefined>(undefined);
   const bounds = useMemo(() => fitWindow(layout.start, layout.end), [layout.start, layout.end]);
@@ -33,6 +41,15 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     if (pinned && resolved.time !== undefined) setPinned((w) => (w ? ensureVisible(w, resolved.time as number, bounds) : w));
     // Only a new selection moves the view, not every re-analysis.
   }, [resolved.time, resolved.eventIndex, resolved.findingIndex, resolved.connectionId]);
+
+  // Bring the selected connection's row into view when the lanes scroll.
+  useEffect(() => {
+    const el = scrollRef.current;
+    const row = layout.rows.find((r) => r.connectionId === resolved.connectionId);
+    if (!el || !row || viewport <= 0) return;
+    if (row.y < el.scrollTop) el.scrollTop = row.y;
+    else if (row.y + row.height > el.scrollTop + viewport) el.scrollTop = row.y + row.height - viewport;
+  }, [resolved.connectionId, viewport]);
 
   const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));
   const pan = (fraction: number) => setPinned(panBy(view, fraction * (view.to - view.from), bounds));
@@ -90,6 +107,21 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
       <div class="pane-header">
         <span class="pane-title">Timeline</span>
         <span class="pane-hint num">{formatDuration(view.to - view.from)} shown</span>
+        {hidden.below > 0 ? (
+          <button
+            type="button"
+            class="tl-more num"
+            title="Scroll the lanes to the next rows (or drag the splitter below the timeline to make it taller)"
+            onClick={() => {
+              const el = scrollRef.current;
+              if (el && hidden.nextBelowTop !== undefined) el.scrollTop = Math.max(hidden.nextBelowTop, el.scrollTop + ROW_HEIGHT);
+            }}
+          >
+            ▾ {hidden.below} more row{hidden.below === 1 ? '' : 's'}
+          </button>
+        ) : hidden.above > 0 ? (
+          <span class="pane-hint num">{hidden.above} row{hidden.above === 1 ? '' : 's'} above</span>
+        ) : null}
         <span class="tb-spacer" />
         <button type="button" class="tb-button" title="Zoom in (+)" onClick={() => zoom(0.5)}>
           <Icon name="zoom-in" />
@@ -106,7 +138,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
         <div class="tl-axis-wrap">
           <TimelineAxis window={view} origin={origin} width={width} />
         </div>
-        <div class="tl-scroll">
+        <div ref={scrollRef} class={`tl-scroll ${hidden.below > 0 ? 'more-below' : ''} ${hidden.above > 0 ? 'more-above' : ''}`} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
           <div class="tl-labels" style={{ height: `${layout.height}px` }}>
             {layout.groups.map((g) => (
               <div key={`g${g.sessionKey}`} class="tl-group-label" style={{ top: `${g.y}px`, height: `${GROUP_HEADER_HEIGHT}px` }} title={g.sessionKey}>

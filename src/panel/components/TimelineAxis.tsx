@@ -1,4 +1,5 @@
 // Panel: the timeline's time axis, labelled relative to the session start.
+import { axisLabelPlacement } from '../view/axisLabel';
 import { formatDuration } from '../view/format';
 import { niceTicks, xOf, type TimeWindow } from '../view/timeWindow';
 
@@ -9,11 +10,13 @@ export function TimelineAxis({ window, origin, width }: { window: TimeWindow; or
     <svg class="tl-axis" width={width} height="20" aria-hidden="true">
       {ticks.map((t) => {
         const x = Math.round(xOf(window, width, t)) + 0.5;
+        const text = formatDuration(t - origin);
+        const label = axisLabelPlacement(x, text, width);
         return (
           <g key={t}>
             <line x1={x} x2={x} y1="14" y2="20" class="tl-axis-tick" />
-            <text x={x + 3} y="12" class="tl-axis-label">
-              {formatDuration(t - origin)}
+            <text x={label.x} y="12" text-anchor={label.anchor} class="tl-axis-label">
+              {text}
             </text>
           </g>
         );

@@ -3,11 +3,9 @@ import type { Resolved } from '../view/selection';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
 import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
-import { formatDuration, middleEllipsis } from '../view/format';
+import { formatDuration } from '../view/format';
+import { linkLabel } from '../view/linkLabel';
 import { gridLines } from './TimelineAxis';
-
-/** Width of one character of the 10px monospace link label, for placing it. */
-const LABEL_CHAR_WIDTH = 6.1;
 
 interface PlotProps {
   layout: TimelineLayout;
@@ -34,7 +32,7 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
       {gridLines(window, origin, width).map((gx) => (
         <line key={gx} class="tl-grid" x1={gx} x2={gx} y1="0" y2={layout.height} />
       ))}
-      {selectedRow >= 0 ? <rect class="tl-row-selected" x="0" width={width} y={layout.rows[selectedRow]?.y} height={ROW_HEIGHT} /> : null}
+      {selectedRow >= 0 ? <rect class="tl-row-selected" x="0" width={width} y={layout.rows[selectedRow]?.y} height={layout.rows[selectedRow]?.height ?? ROW_HEIGHT} /> : null}
       {layout.lanes.map((lane) => (
         <line key={lane.key} class="tl-lane-sep" x1="0" x2={width} y1={lane.y + lane.height + LANE_GAP / 2 + 0.5} y2={lane.y + lane.height + LANE_GAP / 2 + 0.5} />
       ))}
@@ -50,16 +48,15 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
         const y0 = from.y + BAR_TOP + BAR_HEIGHT / 2;
         const y1 = to.y + BAR_TOP + BAR_HEIGHT / 2;
         const elbow = Math.min(x0 + 6, Math.max(x1 - 4, x0));
-        const label = link.lastEventId !== undefined ? `Last-Event-ID ${middleEllipsis(link.lastEventId, 30)}` : 'resumed without Last-Event-ID';
-        // The label sits on the resuming row, left of the elbow, where that row is still empty; when there is no
-        // room (a resume at the very start of the window) it goes right of the arrow head instead.
-        const labelLeft = elbow - 6 > label.length * LABEL_CHAR_WIDTH;
+        // The label goes in the band under the resuming row's bar: markers sit above bars, so nothing overdraws it.
+        const label = linkLabel(link.lastEventId, elbow, to, width);
         return (
           <g key={`${link.fromRow}-${link.toRow}`} class="tl-link" data-testid="reconnect-link" data-last-event-id={link.lastEventId ?? ''}>
             <title>{`${from.connectionId} → ${to.connectionId}: resumed with Last-Event-ID ${link.lastEventId ?? '(none)'}`}</title>
             <path d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`} class="tl-link-path" marker-end="url(#tl-arrow)" />
-            <text x={labelLeft ? elbow - 6 : Math.max(x1, elbow + 4) + 6} y={y1 + 3.5} text-anchor={labelLeft ? 'end' : 'start'} class="tl-link-label">
-              {label}
+            <text x={label.x} y={label.baseline} class="tl-link-label">
+              {label.prefix ? <tspan class="tl-link-prefix">{label.prefix}</tspan> : null}
+              <tspan>{label.value}</tspan>
             </text>
           </g>
         );

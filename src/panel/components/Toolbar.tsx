@@ -79,10 +79,12 @@ export function Toolbar(p: ToolbarProps) {
             class={`tb-toggle ${p.severities[s] ? 'on' : ''}`}
             aria-pressed={p.severities[s]}
             data-severity={s}
+            title={`${severityLabels[s]}: ${p.counts[s]}`}
+            aria-label={`${severityLabels[s]} ${p.counts[s]}`}
             onClick={() => p.onToggleSeverity(s)}
           >
             <SeverityIcon severity={s} />
-            {severityLabels[s]}
+            <span class="tb-label">{severityLabels[s]}</span>
             <span class="tb-count">{p.counts[s]}</span>
           </button>
         ))}
@@ -100,7 +102,7 @@ export function Toolbar(p: ToolbarProps) {
       ) : (
         <span class={`tb-status link-${p.link}`} title={linkText[p.link]}>
           <span class="dot" />
-          {linkText[p.link]}
+          <span class="tb-label">{linkText[p.link]}</span>
         </span>
       )}
       <span class="tb-sep" />
@@ -119,12 +121,12 @@ export function Toolbar(p: ToolbarProps) {
       />
       <button type="button" class="tb-button labelled" title="Import a capture, a HAR or a saved event stream" onClick={() => fileInput.current?.click()}>
         <Icon name="upload" />
-        Import
+        <span class="tb-label">Import</span>
       </button>
       <div class="tb-segmented" role="group" aria-label="Export">
         <button type="button" class="tb-button labelled" data-testid="export-capture" disabled={!p.canExport} title="Export capture (format v1, findings included)" onClick={() => p.onExport('capture')}>
           <Icon name="download" />
-          Capture
+          <span class="tb-label">Capture</span>
         </button>
         <button type="button" class="tb-button labelled" data-testid="export-har" disabled={!p.canExport} title="Export HAR 1.2" onClick={() => p.onExport('har')}>
           HAR

@@ -1,26 +1,31 @@
 // Dev script (Node): the harness in headless Firefox ESR through the project's launcher, light and dark,
-// saved to artifacts/panel-dev/firefox-*.png. Usage: npx tsx src/panel/dev/screenshot-firefox.ts [fixture]
+// wide and docked narrow (600x500), saved to artifacts/panel-dev/firefox-*.png.
+// Usage: npx tsx src/panel/dev/screenshot-firefox.ts [fixture] [out-dir]
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { launchFirefox } from '../../../e2e/launcher';
 import { buildHarness } from './build';
 import { serveStatic } from './serve';
 
 async function main(): Promise<void> {
   const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
-  const out = join(process.cwd(), 'artifacts/panel-dev');
+  const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
   mkdirSync(out, { recursive: true });
   const server = await serveStatic(await buildHarness());
   const browser = await launchFirefox({ headless: true });
   try {
     const page = await browser.browser.newPage();
-    await page.setViewport({ width: 1400, height: 820 });
-    for (const theme of ['light', 'dark'] as const) {
+    for (const [width, height, theme] of [
+      [1400, 820, 'light'],
+      [1400, 820, 'dark'],
+      [600, 500, 'dark'],
+    ] as const) {
+      await page.setViewport({ width, height });
       await page.goto(`${server.origin}/dev/harness.html?fixture=${fixture}&theme=${theme}`);
       await page.waitForSelector('[data-testid=finding]');
       await page.click('[data-testid=finding]');
       await new Promise((r) => setTimeout(r, 200));
-      const file = join(out, `firefox-${fixture}-${theme}.png`);
+      const file = join(out, `firefox-${fixture}-${width === 600 ? '600x500-' : ''}${theme}.png`);
       await page.screenshot({ path: file as `${string}.png` });
       process.stdout.write(`${file}\n`);
     }

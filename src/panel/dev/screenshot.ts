@@ -1,15 +1,15 @@
 // Dev script (Node): builds the harness, opens it in headless Chromium through the project's launcher (black-hole
 // proxy), and saves screenshots of the panel in light and dark to artifacts/panel-dev/.
-// Usage: npx tsx src/panel/dev/screenshot.ts [fixture]
+// Usage: npx tsx src/panel/dev/screenshot.ts [fixture] [out-dir]   (narrow shots are DevTools docked at 600x500)
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchChromium } from '../../../e2e/launcher';
 import { buildHarness } from './build';
 import { serveStatic } from './serve';
 
 const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
-const out = join(process.cwd(), 'artifacts/panel-dev');
+const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
 
 async function shoot(page: Page, url: string, name: string, act?: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(url);
@@ -43,6 +43,19 @@ async function main(): Promise<void> {
         await p.getByRole('tab', { name: 'Raw' }).click();
       });
     }
+    for (const [w, h] of [
+      [600, 500],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const theme of ['light', 'dark'] as const) {
+        await shoot(page, `${base}&theme=${theme}`, `${fixture}-${w}x${h}-${theme}`);
+        await shoot(page, `${base}&theme=${theme}`, `${fixture}-${w}x${h}-${theme}-finding`, async (p) => {
+          await p.locator('[data-testid=finding]').first().click();
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1400, height: 820 });
     await shoot(page, `${server.origin}/dev/harness.html?fixture=empty&theme=light`, 'empty-light');
     await shoot(page, `${server.origin}/panel.html?rule=torn-event-reconnect&theme=dark`, 'rule-page-dark');
   } finally {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionRecord } from '../../core/capture/model';
 import { exampleView } from './fixtures.test-util';
-import { captureEnd, chunkTimeAt, layoutTimeline, ROW_HEIGHT } from './timeline';
+import { captureEnd, chunkTimeAt, layoutTimeline, LINK_LABEL_BAND, ROW_HEIGHT } from './timeline';
 
 const torn = exampleView('torn-replay-boundary-sdk-inmemory');
 const end = captureEnd(torn.analysis.connections.map((c) => c.record));
@@ -58,7 +58,7 @@ describe('timeline layout on the torn-replay SDK capture', () => {
   it('spans from the first request to the end of the capture', () => {
     expect(layout.start).toBe(torn.analysis.sessions[0]!.startTime);
     expect(layout.end).toBe(end);
-    expect(layout.height).toBe(layout.rows.length * ROW_HEIGHT + layout.lanes.length * 5);
+    expect(layout.height).toBe(layout.rows.length * ROW_HEIGHT + LINK_LABEL_BAND * layout.links.length + layout.lanes.length * 5);
   });
 
   it('shows no markers for findings filtered out', () => {

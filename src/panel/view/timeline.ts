@@ -10,12 +10,16 @@ import type { PanelView } from './model';
 export const ROW_HEIGHT = 20;
 export const GROUP_HEADER_HEIGHT = 18;
 export const LANE_GAP = 5;
+/** A row resumed from another carries a band under its bar for the reconnect link's Last-Event-ID label, so the
+ * label never shares pixels with bars or finding markers (which sit above the bar). */
+export const LINK_LABEL_BAND = 12;
 
 export interface TimelineRow {
   connectionId: string;
   laneIndex: number;
-  /** Top of the row in px. */
+  /** Top of the row in px, and its height: ROW_HEIGHT, plus LINK_LABEL_BAND on a row a reconnect link points to. */
   y: number;
+  height: number;
   label: string;
   /** Epoch ms. `end` is the capture's end for a connection still open. */
   start: number;
@@ -115,11 +119,14 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
   const lanes: TimelineLane[] = [];
   const rows: TimelineRow[] = [];
   const rowByConnection = new Map<string, number>();
+  const shown = new Set(sessions.flatMap((s) => s.connectionIds));
   let y = 0;
   let start = Infinity;
 
   const addRow = (connection: ConnectionView, laneIndex: number, label: string) => {
     const record = connection.record;
+    const resumed = connection.resumes !== undefined && shown.has(connection.resumes);
+    const height = ROW_HEIGHT + (resumed ? LINK_LABEL_BAND : 0);
     const rowEnd = record.endTime ?? end;
     const ticks: number[] = [];
     const tickEvents: number[] = [];
@@ -136,6 +143,7 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
       connectionId: connection.id,
       laneIndex,
       y,
+      height,
       label,
       start: record.startTime,
       end: Math.max(rowEnd, record.startTime),
@@ -147,7 +155,7 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
       tickEvents,
     });
     start = Math.min(start, record.startTime);
-    y += ROW_HEIGHT;
+    y += height;
   };
 
   for (const session of sessions) {

@@ -1,6 +1,6 @@
 // Panel (pure): what a click on the timeline lands on: a finding marker, an event tick, or a connection bar.
 import { nearestTick, xOf, type TimeWindow } from './timeWindow';
-import { ROW_HEIGHT, type TimelineLayout } from './timeline';
+import type { TimelineLayout } from './timeline';
 
 export type TimelineHit =
   | { kind: 'finding'; findingIndex: number }
@@ -15,7 +15,7 @@ export const BAR_HEIGHT = 10;
 export const MIN_TORN_WIDTH = 8;
 
 export function hitTest(layout: TimelineLayout, window: TimeWindow, width: number, x: number, y: number): TimelineHit | undefined {
-  const rowIndex = layout.rows.findIndex((r) => y >= r.y && y < r.y + ROW_HEIGHT);
+  const rowIndex = layout.rows.findIndex((r) => y >= r.y && y < r.y + r.height);
   const row = layout.rows[rowIndex];
   if (!row) return undefined;
   const inRow = y - row.y;

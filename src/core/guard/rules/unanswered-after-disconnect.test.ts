@@ -22,12 +22,15 @@ describe(RULE, () => {
 });
 
 describe(`${RULE}: the client's own choices`, () => {
-  it('does not count a request the client cancelled and then aborted', () => {
+  it('does not count a request the client cancelled while its stream was alive', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
     s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
     s({ body: rpc.notification('notifications/cancelled', { requestId: 7, reason: 'user' }) });
-    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+    const capture = t.capture();
+    const [stream, cancel] = capture.connections;
+    if (stream && cancel) stream.endTime = cancel.startTime + 1;
+    expect(findingsFor(capture, RULE)).toEqual([]);
   });
 
   it('does not count an abort', () => {
@@ -60,12 +63,34 @@ describe(`${RULE}: every way a stream can end without its answer`, () => {
     expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('last resume');
   });
 
-  it('stays quiet while the stream is still open, and when the client closed the session', () => {
+  it('stays quiet while the stream is still open, and when the client closed the session during it', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
     s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'open' });
     s({ body: rpc.request(8, 'tools/call'), sse: [sseEvent('2', rpc.progress(1, 1))], end: 'network-error' });
     s({ method: 'DELETE' });
-    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+    const capture = t.capture();
+    const [, stream, del] = capture.connections;
+    if (stream && del) stream.endTime = del.startTime + 1;
+    expect(findingsFor(capture, RULE)).toEqual([]);
+  });
+
+  it('still reports the loss when the DELETE only cleaned up after it', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(8, 'tools/call'), sse: [sseEvent('2', rpc.progress(1, 1))], end: 'network-error' });
+    s({ method: 'DELETE' });
+    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
+  });
+});
+
+describe(`${RULE}: a cancellation that only records a timeout`, () => {
+  it('still reports a request lost first and cancelled by the client timeout afterwards', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s({ headers: { 'last-event-id': '1' }, status: 409 });
+    s({ body: rpc.notification('notifications/cancelled', { requestId: 7, reason: 'timeout' }) });
+    expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
   });
 });

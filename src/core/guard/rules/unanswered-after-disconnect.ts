@@ -33,13 +33,16 @@ export const unansweredAfterDisconnect: Rule = {
       for (const streamId of session.session.streamIds) {
         const stream = facts.stream.get(streamId);
         if (!stream || stream.kind !== 'post') continue;
-        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)) && !cancelled.has(idKey(id)));
         const conns = stream.connectionIds.flatMap((id) => facts.connection.get(id) ?? []);
         const last = conns.at(-1);
-        if (lost.length === 0 || !last || last.record.end === 'open') continue;
-        // The client's own choices: it aborted the stream, or closed the session afterwards.
+        if (!last || last.record.end === 'open') continue;
         const endedAt = last.record.endTime ?? last.record.responseTime ?? last.record.startTime;
-        if (conns.some((c) => c.record.end === 'aborted') || deletes.some((d) => d.record.startTime >= endedAt)) continue;
+        // Cancelled while its stream was alive: the client's choice. Cancelled after it ended: a timeout on a loss.
+        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)) && !((cancelled.get(idKey(id)) ?? Infinity) <= endedAt));
+        if (lost.length === 0) continue;
+        // The client's own choices: it aborted a stream (an error body it dropped does not count), or closed the session while the stream was alive
+        // (a DELETE after the stream ended is cleanup after the loss, not a choice).
+        if (conns.some((c) => c.isSse && c.record.end === 'aborted') || deletes.some((d) => d.record.startTime <= endedAt)) continue;
         findings.push({
           rule: this.id,
           severity: this.severity,

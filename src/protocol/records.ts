@@ -1,19 +1,14 @@
 // Runs anywhere: the wire form of capture records. Extension messaging is JSON-only, so bytes travel as base64.
-import type { EndReason, HttpHeader, RecordSource } from '../core/capture/model';
+import type { ConnectionRecord, EndReason, HttpHeader } from '../core/capture/model';
 
 /** A connection's head, sent when the request starts (no body chunks). */
-export interface WireConnectionStart {
-  id: string;
-  source: RecordSource;
-  method: string;
-  url: string;
-  requestHeaders: HttpHeader[];
-  requestBody?: string;
-  startTime: number;
-  documentUrl?: string;
+export type WireConnectionStart = Pick<
+  ConnectionRecord,
+  'id' | 'source' | 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'startTime' | 'documentUrl'
+> & {
   /** EventSource only: the `withCredentials` it was constructed with. */
   withCredentials?: boolean;
-}
+};
 
 /** Live changes to a connection, in the order they happened. */
 export type ConnectionDelta =

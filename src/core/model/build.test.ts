@@ -84,3 +84,18 @@ describe('buildModel: cursors that no dispatched event carried', () => {
     expect(model.connections[1]?.resumes).toBe('c1');
   });
 });
+
+describe('buildModel: sessions without Mcp-Session-Id', () => {
+  it('starts a new session at each initialize, so two client instances do not mix their request ids', () => {
+    const t = new Transcript();
+    for (let instance = 0; instance < 2; instance += 1) {
+      t.exchange({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-06-18' }), json: rpc.result(0, { protocolVersion: '2025-06-18' }) });
+      t.exchange({ body: rpc.request(1, 'tools/list'), sse: [sseEvent(undefined, rpc.result(1))] });
+    }
+    const model = buildModel(t.capture());
+    expect(model.sessions.map((s) => [s.key.replace(/^.*#/, '#'), s.connectionIds])).toEqual([
+      ['#no-session', ['c1', 'c2']],
+      ['#no-session-2', ['c3', 'c4']],
+    ]);
+  });
+});

@@ -44,10 +44,31 @@ function legacyEndpointOf(conn: ParsedConnection): string | undefined {
   }
 }
 
+/**
+ * Without Mcp-Session-Id, exchanges to one endpoint form one session until the client initializes again: a second
+ * `initialize` starts a new one (a new client instance whose request ids start over).
+ */
+function sessionlessKey(conn: ParsedConnection, state: Map<string, { key: string; count: number; initialized: boolean }>): string {
+  const endpoint = stripQuery(conn.record.url);
+  const initializes = conn.requestMessages.some((m) => m.kind === 'request' && m.method === 'initialize');
+  let current = state.get(endpoint);
+  if (!current) {
+    current = { key: `${endpoint}#no-session`, count: 1, initialized: false };
+    state.set(endpoint, current);
+  } else if (initializes && current.initialized) {
+    current.count += 1;
+    current.key = `${endpoint}#no-session-${current.count}`;
+    current.initialized = false;
+  }
+  if (initializes) current.initialized = true;
+  return current.key;
+}
+
 /** Groups connections (already in start order) into sessions; non-MCP connections are left out. */
 export function groupSessions(connections: readonly ParsedConnection[]): SessionGroup[] {
   const groups = new Map<string, SessionGroup>();
   const legacyByEndpoint = new Map<string, string>();
+  const sessionless = new Map<string, { key: string; count: number; initialized: boolean }>();
   const groupFor = (key: string, conn: ParsedConnection, init: Partial<SessionGroup>): SessionGroup => {
     let group = groups.get(key);
     if (!group) {
@@ -75,7 +96,7 @@ export function groupSessions(connections: readonly ParsedConnection[]): Session
     if (conn.sessionId !== undefined) {
       groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
     } else {
-      groupFor(`${stripQuery(conn.record.url)}#no-session`, conn, {}).connections.push(conn);
+      groupFor(sessionlessKey(conn, sessionless), conn, {}).connections.push(conn);
     }
   }
   return [...groups.values()];

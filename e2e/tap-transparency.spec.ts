@@ -231,3 +231,39 @@ test("the page's message listeners never see the inspector's traffic", async () 
   expect(withTap).toEqual(without);
   expect(withTap).toEqual([]);
 });
+
+test('a page that pollutes prototypes and replaces built-ins later gets the same results', async () => {
+  const [without, withTap] = await both(async () => {
+    const calls: string[] = [];
+    const proto = Object.prototype as unknown as Record<string, unknown>;
+    proto['status'] = 1;
+    proto['start'] = () => calls.push('start called');
+    const nativeApply = Reflect.apply;
+    const nativeSlice = Uint8Array.prototype.slice;
+    Reflect.apply = () => {
+      throw new Error('page replaced Reflect.apply');
+    };
+    Uint8Array.prototype.slice = () => {
+      throw new Error('page replaced slice');
+    };
+    const outcome = async (run: () => Promise<string>): Promise<string> => run().catch((e: Error) => `${e.name}: ${e.message}`);
+    try {
+      const text = await outcome(async () => (await fetch('/sse?n=3', { headers: { 'mcp-session-id': 'x' } })).text());
+      const reader = await outcome(async () => {
+        const body = (await fetch('/sse?n=2', { headers: { 'mcp-session-id': 'x' } })).body as ReadableStream<Uint8Array>;
+        const r = body.getReader();
+        let bytes = 0;
+        for (let next = await r.read(); !next.done; next = await r.read()) bytes += next.value.byteLength;
+        return `read ${bytes} bytes`;
+      });
+      return { text, reader, calls };
+    } finally {
+      Reflect.apply = nativeApply;
+      Uint8Array.prototype.slice = nativeSlice;
+      delete proto['status'];
+      delete proto['start'];
+    }
+  }, null);
+  expect(withTap).toEqual(without);
+  expect(withTap.text).toContain('data:');
+});

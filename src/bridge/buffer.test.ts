@@ -53,6 +53,18 @@ describe('FrameBuffer', () => {
     expect(ids(buffer.snapshot())).toEqual(['next']);
   });
 
+  it('evicts a big stream before the small exchanges that explain it (the initialize survives)', () => {
+    const buffer = new FrameBuffer(200_000);
+    buffer.add(startOf('initialize'));
+    buffer.add(chunkOf('initialize', 300));
+    buffer.add(endOf('initialize'));
+    buffer.add(startOf('big'));
+    for (let i = 0; i < 4; i += 1) buffer.add(chunkOf('big', 60_000));
+    expect(ids(buffer.snapshot())).toEqual(['initialize']);
+    buffer.add(startOf('next'));
+    expect(ids(buffer.snapshot())).toEqual(['initialize', 'next']);
+  });
+
   it('clear forgets everything and refuses later deltas of connections that were open', () => {
     const buffer = new FrameBuffer();
     buffer.add(startOf('open'));

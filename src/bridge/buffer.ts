@@ -81,7 +81,7 @@ export class FrameBuffer {
   /** Drops whole connections, oldest completed first, then oldest open; true when `keep` survived. */
   private evictOverBudget(keep?: string): boolean {
     while (this.total > this.budget && this.entries.size > 0) {
-      const victim = this.oldest(true) ?? this.oldest(false);
+      const victim = this.largest(true) ?? this.largest(false) ?? this.oldest(true) ?? this.oldest(false);
       if (victim === undefined) break;
       const entry = this.entries.get(victim);
       if (!entry) break;
@@ -93,11 +93,27 @@ export class FrameBuffer {
     return keep === undefined || this.entries.has(keep);
   }
 
+  /**
+   * The biggest connection over SMALL_CONNECTION_BYTES: big streams go first so that the small exchanges a panel
+   * needs to make sense of them (initialize, 202s, refusals) survive.
+   */
+  private largest(ended: boolean): string | undefined {
+    let best: string | undefined;
+    let bestBytes = SMALL_CONNECTION_BYTES;
+    for (const [id, entry] of this.entries) {
+      if (entry.ended === ended && entry.bytes > bestBytes) [best, bestBytes] = [id, entry.bytes];
+    }
+    return best;
+  }
+
   private oldest(ended: boolean): string | undefined {
     for (const [id, entry] of this.entries) if (entry.ended === ended) return id;
     return undefined;
   }
 }
+
+/** Connections up to this size are evicted only when nothing bigger is left. */
+const SMALL_CONNECTION_BYTES = 64 * 1024;
 
 function remember(set: Set<string>, id: string): void {
   set.add(id);

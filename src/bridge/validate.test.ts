@@ -50,6 +50,8 @@ describe('validateTapMessage', () => {
 
   it('refuses fake ids, sources a page cannot have and methods that are not tokens', () => {
     expect(validateTapMessage(message([{ ...chunk, id: '../../x' }]))).toBeNull();
+    // The top frame must not pose as subframe 3, whose ids the background scopes as "f3.<id>".
+    expect(validateTapMessage(message([{ ...chunk, id: 'f3.ab12-1' }]))).toBeNull();
     expect(validateTapMessage(message([{ ...chunk, id: 'x'.repeat(LIMITS.idChars + 1) }]))).toBeNull();
     expect(validateTapMessage(message([{ ...start, conn: { ...start.conn, source: 'har' } }]))).toBeNull();
     expect(validateTapMessage(message([{ ...start, conn: { ...start.conn, method: 'GET /x HTTP/1.1' } }]))).toBeNull();

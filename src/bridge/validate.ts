@@ -19,7 +19,8 @@ export const LIMITS = {
   b64Chars: 48 * 1024 * 1024,
 } as const;
 
-const ID = /^[\w.:-]+$/;
+// No '.': the background scopes subframe ids as `f<frameId>.<id>`, and the top frame must not pose as one.
+const ID = /^[\w:-]+$/;
 const METHOD = /^[A-Za-z-]{1,32}$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const END_REASONS = new Set(['complete', 'aborted', 'network-error']);

@@ -12,14 +12,11 @@ import type { ConnectionTap } from './connection';
 import { MAX_JSON_BODY, errorText, isAbortError } from './classify';
 import type { Disguise } from './disguise';
 import { guarded } from './guard';
+import { apply, bare, copyBytes, defineProperties, defineProperty, hidden } from './intrinsics';
 import type { Natives } from './natives';
 
 type ReadMethod = 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text';
 const READ_METHODS: readonly ReadMethod[] = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'];
-
-function hidden(value: unknown): PropertyDescriptor {
-  return { value, configurable: true, writable: true, enumerable: false };
-}
 
 /** Swaps the body of `response` (an event stream the page will read) for a recording pass-through. */
 export function tapEventStreamBody(response: Response, conn: ConnectionTap, natives: Natives, disguise: Disguise): void {
@@ -41,7 +38,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
     }
     return reader;
   };
-  const passThrough: ReadableStream<Uint8Array> = new natives.ReadableStream({
+  const underlying: UnderlyingByteSource = bare({
     type: 'bytes',
     async pull(controller) {
       for (;;) {
@@ -62,7 +59,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
         const chunk = result.value;
         if (chunk.byteLength === 0) continue;
         // The copy goes to the page (a fresh, transferable buffer); the chunk we read stays ours for the record.
-        const forPage = chunk.slice();
+        const forPage = copyBytes(chunk);
         const at = offset;
         guarded(() => conn.offer(at, chunk));
         offset += chunk.byteLength;
@@ -76,6 +73,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
       return natives.cancelStream(natives.responseBody(response) ?? original, reason);
     },
   });
+  const passThrough: ReadableStream<Uint8Array> = new natives.ReadableStream(underlying);
 
   const nativeProto = natives.Response.prototype;
   const clone = function clone(this: Response): Response {
@@ -86,7 +84,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
   };
   disguise(clone, nativeProto.clone);
   const props: PropertyDescriptorMap = {
-    body: { get: () => passThrough, configurable: true, enumerable: false },
+    body: bare({ get: () => passThrough, configurable: true, enumerable: false }),
     clone: hidden(clone),
   };
   for (const method of READ_METHODS) {
@@ -95,14 +93,14 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
     // async: a throw (body already used) becomes a rejected promise, as from the native method.
     const readVia = async function (this: Response): Promise<unknown> {
       // A detached Response over the pass-through: same parsing (charset, JSON, blob type) as the original would do.
-      const view = new natives.Response(passThrough, { headers: { 'content-type': contentType } });
-      return await (Reflect.apply(read, view, []) as Promise<unknown>);
+      const view = new natives.Response(passThrough, bare({ status: 200, statusText: '', headers: bare({ 'content-type': contentType }) }));
+      return await (apply(read, view, []) as Promise<unknown>);
     };
-    Object.defineProperty(readVia, 'name', { value: method });
+    defineProperty(readVia, 'name', bare({ value: method }));
     disguise(readVia, read);
     props[method] = hidden(readVia);
   }
-  Object.defineProperties(response, props);
+  defineProperties(response, props);
 }
 
 /** Reads up to MAX_JSON_BODY bytes of a clone of `response`; the page's own body is left untouched. */

@@ -3,6 +3,8 @@
 // Function.prototype.toString is therefore wrapped (itself disguised) to print the original for each registered
 // replacement. Any other function prints exactly as before.
 
+import { apply } from './intrinsics';
+
 /** Registers `replacement` to print, name and count its parameters like `original`. */
 export type Disguise = (replacement: object, original: object) => void;
 
@@ -12,7 +14,7 @@ export function installDisguise(): Disguise {
   const toString = new Proxy(nativeToString, {
     apply(target, thisArg: unknown, args: unknown[]): unknown {
       const original = typeof thisArg === 'function' ? originals.get(thisArg) : undefined;
-      return Reflect.apply(target, original ?? thisArg, args);
+      return apply(target, original ?? thisArg, args);
     },
   });
   originals.set(toString, nativeToString);

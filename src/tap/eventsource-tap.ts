@@ -8,12 +8,9 @@
 import { ConnectionTap } from './connection';
 import type { TapContext } from './fetch-tap';
 import { attempt, guarded } from './guard';
+import { apply, bare, construct, defineProperties, defineProperty, hidden } from './intrinsics';
 
 const BUILT_IN_TYPES = new Set(['open', 'error', 'message']);
-
-function hidden(value: unknown): PropertyDescriptor {
-  return { value, configurable: true, writable: true, enumerable: false };
-}
 
 class EventSourceFollower {
   private conn: ConnectionTap | null = null;
@@ -96,26 +93,26 @@ export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx
   const nativeAdd = EventTarget.prototype.addEventListener;
   const proxy = new Proxy(Native, {
     construct(NativeCtor, args: unknown[], newTarget: object): object {
-      const es = Reflect.construct(NativeCtor, args, newTarget as typeof EventSource) as EventSource;
+      const es = construct(NativeCtor, args, newTarget as typeof EventSource) as EventSource;
       guarded(() => {
         const follower = new EventSourceFollower(es, ctx);
         const addEventListener = function addEventListener(this: EventSource, type: unknown, listener: unknown, ...rest: unknown[]): void {
           attempt(() => follower.subscribe(String(type)));
-          Reflect.apply(nativeAdd, this, [type, listener, ...rest]);
+          apply(nativeAdd, this, [type, listener, ...rest]);
         };
         const close = function close(this: EventSource): void {
           guarded(() => follower.closedByPage());
-          Reflect.apply(nativeClose, this, []);
+          apply(nativeClose, this, []);
         };
         ctx.disguise(addEventListener, nativeAdd);
         ctx.disguise(close, nativeClose);
-        Object.defineProperties(es, { addEventListener: hidden(addEventListener), close: hidden(close) });
+        defineProperties(es, bare({ addEventListener: hidden(addEventListener), close: hidden(close) }));
       });
       return es;
     },
   });
   ctx.disguise(proxy, Native);
   // Instances report `es.constructor === EventSource`, as without the tap.
-  Object.defineProperty(Native.prototype, 'constructor', { value: proxy, configurable: true, writable: true, enumerable: false });
+  defineProperty(Native.prototype, 'constructor', hidden(proxy));
   target.EventSource = proxy;
 }

@@ -5,6 +5,7 @@ import { errorText, isAbortError, isEventStream, isJson } from './classify';
 import { ConnectionTap } from './connection';
 import { tapEventStreamBody, tapSmallBody } from './body';
 import { attempt, guarded } from './guard';
+import { apply } from './intrinsics';
 import type { Natives } from './natives';
 import { headerList, readRequest, type RequestInfo } from './request';
 
@@ -90,7 +91,7 @@ export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void
         const startTime = ctx.sink.now();
         return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx);
       });
-      const pending = Reflect.apply(nativeFetch, thisArg, args) as Promise<Response>;
+      const pending = apply(nativeFetch, thisArg, args) as Promise<Response>;
       return call ? follow(pending, call) : pending;
     },
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionDelta } from '../../protocol/records';
 import { bytesToBase64 } from './base64';
-import { applyDeltas, emptyRecords, recordToDeltas } from './records';
+import { applyDeltas, emptyRecords, mergeSnapshot, recordToDeltas } from './records';
 
 const enc = new TextEncoder();
 const b64 = (text: string) => bytesToBase64(enc.encode(text));
@@ -83,5 +83,18 @@ describe('applyDeltas', () => {
     ]);
     const again = applyDeltas(emptyRecords, recordToDeltas(state.connections[0]!, bytesToBase64));
     expect(again.connections[0]).toEqual(state.connections[0]);
+  });
+});
+
+describe('mergeSnapshot', () => {
+  const start = (id: string, startTime: number): ConnectionDelta => ({ kind: 'start', conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime } });
+  const chunk = (id: string, text: string): ConnectionDelta => ({ kind: 'chunk', id, t: 5, b64: btoa(text) });
+
+  it('keeps connections only the panel still has (an earlier document under preserve log) and the longer body', () => {
+    const panel = applyDeltas(emptyRecords, [start('old-page', 1), chunk('old-page', 'id: 1\n\n'), start('live', 2), chunk('live', 'id: 2\n'), chunk('live', 'data: x\n\n')]);
+    const snapshot = applyDeltas(emptyRecords, [start('live', 2), chunk('live', 'id: 2\n'), start('new', 3)]);
+    const merged = mergeSnapshot(panel, snapshot);
+    expect(merged.connections.map((c) => [c.id, c.chunks.length])).toEqual([['old-page', 1], ['live', 2], ['new', 0]]);
+    expect(merged.indexById.get('new')).toBe(2);
   });
 });

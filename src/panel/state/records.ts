@@ -134,3 +134,28 @@ export function recordToDeltas(record: ConnectionRecord, bytesToBase64: (bytes: 
   }
   return deltas;
 }
+
+/**
+ * After a worker restart the snapshot holds only what live bridges still buffer: documents navigated away from
+ * (preserve log) and connections evicted from a bridge are kept from what the panel already had. For a connection
+ * in both, the one that received more bytes wins.
+ */
+export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): RecordsState {
+  const bodyBytes = (record: ConnectionRecord): number => record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
+  const merged = new Map<string, ConnectionRecord>();
+  for (const record of previous.connections) merged.set(record.id, record);
+  for (const record of snapshot.connections) {
+    const known = merged.get(record.id);
+    if (!known || bodyBytes(record) >= bodyBytes(known) || record.end !== 'open') merged.set(record.id, record);
+  }
+  const connections = [...merged.values()]
+    .map((record, order) => ({ record, order }))
+    .sort((a, b) => a.record.startTime - b.record.startTime || a.order - b.order)
+    .map(({ record }) => record);
+  return {
+    connections,
+    indexById: new Map(connections.map((record, index) => [record.id, index])),
+    ignoredIds: new Set([...previous.ignoredIds, ...snapshot.ignoredIds]),
+    orphanDeltas: previous.orphanDeltas + snapshot.orphanDeltas,
+  };
+}

@@ -15,15 +15,15 @@ const snapshot = (deltas: ConnectionDelta[], preserveLog = false) =>
   ({ type: 'transport', message: { type: 'snapshot', tabId: 7, pageUrl: 'http://127.0.0.1/app', deltas, preserveLog, droppedBytes: 12 } }) as const;
 
 describe('panel reducer', () => {
-  it('a snapshot replaces the records, then deltas append', () => {
+  it('a snapshot merges with what the panel holds (nothing lost on a worker restart), then deltas append', () => {
     let s = reduce(initialState, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [start('old')] } });
     s = reduce(s, snapshot([start('a')]));
-    expect(ids(s)).toEqual(['a']);
+    expect(ids(s)).toEqual(['old', 'a']);
     expect(s.pageUrl).toBe('http://127.0.0.1/app');
     expect(s.droppedBytes).toBe(12);
     s = reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [start('b'), chunk('a', 'x')] } });
-    expect(ids(s)).toEqual(['a', 'b']);
-    expect(s.records.connections[0]!.chunks).toHaveLength(1);
+    expect(ids(s)).toEqual(['old', 'a', 'b']);
+    expect(s.records.connections[1]!.chunks).toHaveLength(1);
   });
 
   it('navigation clears unless preserve log is on', () => {

@@ -4,7 +4,7 @@ import type { Severity } from '../../core/guard/types';
 import type { BackgroundToPanel } from '../../protocol/messages';
 import type { LinkStatus } from '../transport';
 import { captureToRecords } from './capture';
-import { applyDeltas, emptyRecords, type RecordsState } from './records';
+import { applyDeltas, emptyRecords, mergeSnapshot, type RecordsState } from './records';
 
 /** What is selected, by identities that survive re-analysis (an event by connection and byte offset). */
 export type Selection =
@@ -121,10 +121,10 @@ function onTransport(state: PanelState, message: BackgroundToPanel): PanelState 
   if (state.source.kind === 'file') return state; // an imported file is on screen; live data waits for "back to live"
   switch (message.type) {
     case 'snapshot':
-      // A snapshot replaces what we have: after a worker restart it is the whole truth again.
+      // Merged, not replaced: after a worker restart the snapshot lacks what no live bridge holds any more.
       return {
         ...state,
-        records: applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas),
+        records: mergeSnapshot(state.records, applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas)),
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,

@@ -1,0 +1,25 @@
+// Page MAIN world: built-ins the tap uses after page scripts have run, captured while the tap loads at
+// document_start, and objects built without a prototype, so that a page that later replaces Reflect.apply or
+// pollutes Object.prototype (`status`, `get`, `start`, ...) changes nothing the tap does on its behalf.
+
+export const apply = Reflect.apply;
+export const construct = Reflect.construct;
+export const defineProperty = Object.defineProperty;
+export const defineProperties = Object.defineProperties;
+const setPrototypeOf = Object.setPrototypeOf;
+const NativeUint8Array = Uint8Array;
+
+/** `fields` without a prototype: nothing inherited from a polluted Object.prototype is read from it. */
+export function bare<T extends object>(fields: T): T {
+  return setPrototypeOf(fields, null) as T;
+}
+
+/** A method-like, non-enumerable property descriptor. */
+export function hidden(value: unknown): PropertyDescriptor {
+  return bare({ value, configurable: true, writable: true, enumerable: false });
+}
+
+/** A copy into a fresh buffer that a replaced Uint8Array.prototype.slice cannot intercept. */
+export function copyBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new NativeUint8Array(bytes);
+}

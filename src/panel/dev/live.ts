@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../../../e2e/launcher';
 import { findTabId, openExtensionPage, panelUrl } from '../../../e2e/fixtures/extension';
 import { startFixtureServer } from '../../../e2e/fixtures/sse-server';
+import { runScript } from './run-script';
 
 const dist = '/tmp/mcp-stream-inspector-panel-dev-chrome';
 
@@ -54,7 +55,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../../../e2e/launcher';
 import { buildHarness } from './build';
 import { serveStatic } from './serve';
+import { runScript } from './run-script';
 
 async function main(): Promise<void> {
   const out = join(process.cwd(), 'artifacts/panel-dev');
@@ -78,7 +79,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);

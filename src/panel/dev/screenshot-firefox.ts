@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { launchFirefox } from '../../../e2e/launcher';
 import { buildHarness } from './build';
 import { serveStatic } from './serve';
+import { runScript } from './run-script';
 
 async function main(): Promise<void> {
   const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
@@ -35,7 +36,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { launchChromium } from '../../../e2e/launcher';
 import { buildHarness } from './build';
 import { serveStatic } from './serve';
+import { runScript } from './run-script';
 
 const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
 const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
@@ -64,7 +65,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);

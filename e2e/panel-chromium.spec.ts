@@ -124,7 +124,8 @@ test('clear empties the panel; without preserve log a navigation starts over, wi
   await waitForClient(page);
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
   await page.goto(`${server.url}/blank.html`);
-  await page.waitForTimeout(500);
+  // The panel has taken the navigation (its status bar shows the new page) and kept the old rows.
+  await expect(panel.locator('.status-bar')).toContainText('blank.html');
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
   await Promise.all([panel.close(), page.close()]);
 });

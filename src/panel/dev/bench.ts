@@ -1,7 +1,7 @@
 // Dev script (Node): what streaming a 100k-event capture costs the panel, step by step:
 // folding wire deltas, analysing, building the view indexes, filtering, and laying out the timeline.
 import { analyze } from '../../core/analyze';
-import { bytesToBase64 } from '../state/base64';
+import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { recordsToCapture } from '../state/capture';
 import { applyDeltas, emptyRecords, recordToDeltas } from '../state/records';
 import { parseFilter } from '../view/filter';

@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { parseCapture } from '../../core/capture/format';
 import type { ConnectionDelta } from '../../protocol/records';
 import { App } from '../App';
-import { bytesToBase64 } from '../state/base64';
+import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { recordToDeltas } from '../state/records';
 import { followTheme } from '../theme';
 import { createOfflineTransport } from '../transport';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionDelta } from '../../protocol/records';
-import { bytesToBase64 } from './base64';
+import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { applyDeltas, emptyRecords, mergeSnapshot, recordToDeltas } from './records';
 
 const enc = new TextEncoder();

@@ -1,7 +1,7 @@
 // Panel (pure): folds wire deltas into raw capture records. No DOM, no extension APIs.
 import type { ConnectionRecord } from '../../core/capture/model';
 import type { ConnectionDelta } from '../../protocol/records';
-import { base64ToBytes } from './base64';
+import { decodeBase64 } from '../../core/capture/base64';
 
 /** The raw records the panel keeps; everything shown is derived from these. */
 export interface RecordsState {
@@ -82,7 +82,7 @@ export function applyDeltas(state: RecordsState, deltas: readonly ConnectionDelt
         record.responseTime = delta.responseTime;
         break;
       case 'chunk':
-        record.chunks.push({ t: delta.t, bytes: base64ToBytes(delta.b64) });
+        record.chunks.push({ t: delta.t, bytes: decodeBase64(delta.b64) });
         break;
       case 'end':
         record.end = delta.end;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../core/capture/model';
 import type { ConnectionDelta } from '../../protocol/records';
-import { bytesToBase64 } from './base64';
+import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { initialState, reduce, type PanelState } from './store';
 
 const start = (id: string): ConnectionDelta => ({

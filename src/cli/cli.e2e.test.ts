@@ -3,10 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLES_DIR } from '../core/examples-dir.fixture';
 
 const root = join(__dirname, '../..');
 const built = join(root, 'dist/node/cli.js');
-const example = join(root, 'src/core/capture/testdata/torn-replay-boundary-sdk-inmemory');
+const example = join(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory');
 
 /** Newest modification time of the sources the Node build bundles. */
 function newestSource(dir: string): number {

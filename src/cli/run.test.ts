@@ -9,8 +9,9 @@ import { rules } from '../core/guard';
 import type { Finding } from '../core/guard/types';
 import { nodeIo } from './node-io';
 import { findingsExitCode, run, type CliIo } from './run';
+import { EXAMPLES_DIR } from '../core/examples-dir.fixture';
 
-const testdata = join(__dirname, '../core/capture/testdata');
+const testdata = EXAMPLES_DIR;
 const torn = join(testdata, 'torn-replay-boundary-sdk-inmemory/capture.har');
 const tornChunks = join(testdata, 'torn-replay-boundary-sdk-inmemory/chunks.ndjson');
 const clean = join(testdata, 'clean-control-sdk-inmemory/capture.har');

@@ -1,11 +1,12 @@
 // The real SDK traffic in ../shared/examples (HAR + per-chunk timings) must give exactly the findings expected.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
 import { importHar } from './capture/har';
+import { EXAMPLES_DIR } from './examples-dir.fixture';
 
-const examplesDir = resolve(__dirname, '../../../shared/examples');
+const examplesDir = EXAMPLES_DIR;
 const scenarios = readdirSync(examplesDir).filter((d) => existsSync(join(examplesDir, d, 'expected.json')));
 
 interface Expected {

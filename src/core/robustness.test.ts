@@ -7,9 +7,10 @@ import { InputError } from './capture/errors';
 import { serializeCapture } from './capture/format';
 import { loadInput } from './capture/load';
 import type { Capture, ConnectionRecord } from './capture/model';
+import { EXAMPLES_DIR } from './examples-dir.fixture';
 
 const encoder = new TextEncoder();
-const harText = readFileSync(resolve(__dirname, '../../../shared/examples/torn-replay-boundary-sdk-inmemory/capture.har'), 'utf8');
+const harText = readFileSync(resolve(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory/capture.har'), 'utf8');
 
 /** A small seeded generator so every failure can be replayed. */
 function random(seed: number): () => number {

@@ -4,9 +4,10 @@ import { InputError } from './errors';
 import { exportHar, importHar } from './har';
 import type { Capture } from './model';
 import { sampleCapture } from './samples.fixture';
+import { join } from 'node:path';
+import { EXAMPLES_DIR } from '../examples-dir.fixture';
 
-const testdata = new URL('./testdata/', import.meta.url);
-const read = (path: string): string => readFileSync(new URL(path, testdata), 'utf8');
+const read = (path: string): string => readFileSync(join(EXAMPLES_DIR, path), 'utf8');
 const clean = { har: read('clean-control-sdk-inmemory/capture.har'), ndjson: read('clean-control-sdk-inmemory/chunks.ndjson') };
 const torn = { har: read('torn-replay-boundary-sdk-inmemory/capture.har'), ndjson: read('torn-replay-boundary-sdk-inmemory/chunks.ndjson') };
 

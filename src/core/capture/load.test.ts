@@ -4,10 +4,12 @@ import { InputError } from './errors';
 import { serializeCapture } from './format';
 import { loadInput } from './load';
 import { sampleCapture } from './samples.fixture';
+import { join } from 'node:path';
+import { EXAMPLES_DIR } from '../examples-dir.fixture';
 
 const enc = new TextEncoder();
-const tornHar = readFileSync(new URL('./testdata/torn-replay-boundary-sdk-inmemory/capture.har', import.meta.url));
-const tornNdjson = readFileSync(new URL('./testdata/torn-replay-boundary-sdk-inmemory/chunks.ndjson', import.meta.url), 'utf8');
+const tornHar = readFileSync(join(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory/capture.har'));
+const tornNdjson = readFileSync(join(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory/chunks.ndjson'), 'utf8');
 
 function loadError(bytes: Uint8Array, name: string, options?: { chunksNdjson?: string }): InputError {
   try {

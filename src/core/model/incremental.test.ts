@@ -1,14 +1,15 @@
 // The analyzer that remembers parses must give exactly what a fresh analyze() gives, at every step of a live capture.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, createAnalyzer } from '../analyze';
 import { importHar } from '../capture/har';
 import type { BodyChunk, Capture, ConnectionRecord } from '../capture/model';
 import type { Analysis } from './types';
 import { rpc, session, sseEvent, Transcript } from '../guard/transcript';
+import { EXAMPLES_DIR } from '../examples-dir.fixture';
 
-const examplesDir = resolve(__dirname, '../../../../shared/examples');
+const examplesDir = EXAMPLES_DIR;
 const examples = readdirSync(examplesDir).filter((d) => existsSync(join(examplesDir, d, 'chunks.ndjson')));
 
 function example(name: string): Capture {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseChunks, parseEveryWay } from './test-support';
+import { EXAMPLES_DIR } from '../examples-dir.fixture';
 
 // Real MCP SDK traffic recorded through a fault proxy: ../shared/examples beside the checkout (CI lays it there too).
-const EXAMPLES = resolve(__dirname, '../../../../shared/examples');
+const EXAMPLES = EXAMPLES_DIR;
 
 interface HarEntry {
   request: { method: string };

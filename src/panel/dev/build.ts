@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { loadInput } from '../../core/capture/load';
 import { serializeCapture } from '../../core/capture/format';
 import { syntheticCapture } from './synthetic';
+import { EXAMPLES_DIR } from '../../core/examples-dir.fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -26,7 +27,7 @@ export async function buildHarness(): Promise<string> {
   });
   const fixtures = join(outDir, 'dev/fixtures');
   mkdirSync(fixtures, { recursive: true });
-  const examples = join(repo, 'src/core/capture/testdata');
+  const examples = EXAMPLES_DIR;
   for (const name of ['torn-replay-boundary-sdk-inmemory', 'clean-control-sdk-inmemory']) {
     const capture = loadInput(readFileSync(join(examples, name, 'capture.har')), 'capture.har', {
       chunksNdjson: readFileSync(join(examples, name, 'chunks.ndjson'), 'utf8'),

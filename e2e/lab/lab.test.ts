@@ -64,7 +64,7 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
   }, TIMEOUT);
 
   it('evicted-fresh-event: the evicting origin answers the resume with the whole result under a new id', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('evicted-fresh-event'), 'ok');
+    const { log, connections } = expectVerdict(await runInLab('evicted-fresh-event'), 'ok');
     const [cut] = entries(log, 'cut');
     expect(cut?.detail).toMatchObject({ tool: 'big_result', midEvent: true });
     const torn = Number(cut?.detail['tornEventId']);
@@ -96,7 +96,7 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
   }, TIMEOUT);
 
   it('epoch-restart-fresh: the new epoch answers the resume with a fresh stream; the call is lost', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('epoch-restart-fresh'), 'hung');
+    const { log, connections } = expectVerdict(await runInLab('epoch-restart-fresh'), 'hung');
     const [restart] = entries(log, 'rolling-restart');
     const newEpoch = String(restart?.detail['toEpoch']);
     const [resume] = resumes(connections);
@@ -144,7 +144,7 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
   }, TIMEOUT);
 
   it('orphaned-elicitation: the stream is cut after the elicitation request and the answer never reaches a server', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('orphaned-elicitation'), 'hung');
+    const { log, connections } = expectVerdict(await runInLab('orphaned-elicitation'), 'hung');
     const post = connections.find((c) => postKind(c) === 'tools/call');
     const lastEvent = wireEvents(post!).at(-1);
     expect(JSON.parse(lastEvent?.data ?? '{}')).toMatchObject({ method: 'elicitation/create' });
@@ -155,7 +155,7 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
   }, TIMEOUT);
 
   it('legacy-sse: the 2024-11-05 transport with an old client: endpoint event, POST /messages, version 2024-11-05', async () => {
-    const { result, connections } = expectVerdict(await runInLab('legacy-sse'), 'ok');
+    const { connections } = expectVerdict(await runInLab('legacy-sse'), 'ok');
     const stream = connections.find((c) => c.method === 'GET' && new URL(c.url).pathname === '/sse');
     const events = wireEvents(stream!);
     expect(events[0]?.event).toBe('endpoint');

@@ -9,11 +9,3 @@ export function asEra(version: unknown): Era | undefined {
 
 /** Eras where Mcp-Session-Id and Last-Event-ID resumption exist ('unknown': a capture that never showed its era). */
 export const RESUMABLE_ERAS: readonly Era[] = ['2025-03-26', '2025-06-18', '2025-11-25', 'unknown'];
-
-export function isResumableEra(era: Era): boolean {
-  return RESUMABLE_ERAS.includes(era);
-}
-
-export function isStatelessEra(era: Era): boolean {
-  return era === '2026-07-28';
-}

@@ -22,7 +22,6 @@ export const statelessRequestNotReissued: Rule = {
     const facts = factsOf(model);
     const findings: Finding[] = [];
     for (const session of facts.sessions) {
-      if (session.session.era !== '2026-07-28') continue;
       for (const [index, conn] of session.connections.entries()) {
         // In 2026-07-28 closing a response stream is how a client cancels: only a network failure breaks one.
         const broken = conn.isSse && (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));

@@ -12,8 +12,7 @@ export const statelessSessionHeaders: Rule = {
   check(model) {
     const facts = factsOf(model);
     const findings: Finding[] = [];
-    for (const { session, connections } of facts.sessions) {
-      if (session.era !== '2026-07-28') continue;
+    for (const { connections } of facts.sessions) {
       const offenders = connections.filter(
         (c) =>
           headerValue(c.record.requestHeaders, 'mcp-session-id') !== undefined ||

@@ -5,15 +5,12 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, 
 import type { Backend } from '../server/backend';
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH } from '../server/legacy-sse';
 import { MCP_PATH } from '../server/instance';
-import { closeServer, headerValue, listenOnLoopback, readBody, sendJson, trackSockets } from '../node-http';
+import { closeServer, cutResponse, headerValue, listenOnLoopback, readBody, sendJson, trackSockets } from '../node-http';
 import { findScenario, type Scenario, type ScenarioName, scenarios } from '../scenarios';
 import { type Exchange, type ExchangePlan, FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
 import { faults } from './faults/index';
 import { SseTap } from './sse-tap';
 import { serveStatic } from './static-files';
-
-/** How long a cut connection stays open after its last write before the socket ends. */
-const CUT_SETTLE_MS = 150;
 
 export const CONTROL_PREFIX = '/__lab/';
 const PROXIED = new Set([MCP_PATH, LEGACY_SSE_PATH, LEGACY_MESSAGES_PATH]);
@@ -210,12 +207,7 @@ class FaultProxy implements LabProxy {
   /** Ends the client connection after what was written, without the terminating chunk, and drops the origin side. */
   private cutConnection(res: ServerResponse, upstream: ReturnType<typeof request>): void {
     upstream.destroy();
-    const socket = res.socket;
-    if (!socket) return;
-    // Chromium fails a response whose socket closes right after the last write before the page has read those
-    // bytes; a short pause makes the browser receive exactly what was sent before the cut (measured: 0 of 18 lost).
-    setTimeout(() => socket.end(), CUT_SETTLE_MS);
-    setTimeout(() => socket.destroy(), CUT_SETTLE_MS + 2000).unref();
+    cutResponse(res);
   }
 }
 

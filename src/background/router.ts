@@ -3,8 +3,8 @@
 // a complete snapshot again.
 import type { BackgroundToBridge, BackgroundToPanel, BridgeToBackground, PanelToBackground } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
-import { splitIntoMessages } from '../bridge/split';
-import { DeltaJoiner } from './join';
+import { splitIntoMessages } from '../protocol/split';
+import { DeltaJoiner } from '../protocol/join';
 
 export interface PanelLink {
   post(message: BackgroundToPanel): void;

@@ -1,6 +1,6 @@
 // Isolated world (pure): the per-frame record of what the tap saw, bounded, so a panel opened later gets it all.
 import type { ConnectionDelta } from '../protocol/records';
-import { deltaSize } from './size';
+import { deltaSize } from '../protocol/size';
 
 export const DEFAULT_BUFFER_BYTES = 4 * 1024 * 1024;
 

@@ -3,7 +3,7 @@
 import { browser } from '../platform/browser';
 import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '../platform/settings';
 import type { BackgroundToBridge, BridgeToTap } from '../protocol/messages';
-import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from '../tap/wire';
+import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from '../protocol/events';
 import { FrameBuffer } from './buffer';
 import { Relay, type RelayPort } from './relay';
 import { sanitizeDelta } from './sanitize';

@@ -2,7 +2,7 @@
 // asks (`collect`), the bridge opens a Port, sends its whole buffer as snapshot parts, then every new delta.
 import type { BridgeToBackground } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
-import { splitIntoMessages } from './split';
+import { splitIntoMessages } from '../protocol/split';
 
 export interface RelayPort {
   postMessage(message: BridgeToBackground): void;

@@ -1,6 +1,6 @@
 // Isolated world (pure): what the bridge enforces on a valid delta before keeping it, whatever the page claimed.
 import type { ConnectionDelta } from '../protocol/records';
-import { redactHeaders } from '../tap/redact';
+import { redactHeaders } from '../protocol/redact';
 
 export interface SanitizeOptions {
   revealSecrets: boolean;

@@ -1,9 +1,8 @@
 // Isolated world (pure): checks what the page posted. A page can post anything, so nothing is trusted: every field
 // is type- and size-checked and copied into a fresh object; anything off rejects the whole message.
-import type { HttpHeader } from '../core/capture/model';
 import type { TapToBridge } from '../protocol/messages';
-import type { ConnectionDelta, WireConnectionStart } from '../protocol/records';
-import { TAP_SOURCE } from '../tap/wire';
+import type { ConnectionDelta, HttpHeader, WireConnectionStart } from '../protocol/records';
+import { TAP_SOURCE } from '../protocol/events';
 
 export const LIMITS = {
   /** Characters of one event detail (JSON) before it is even parsed. */

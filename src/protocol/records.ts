@@ -1,6 +1,9 @@
 // Runs anywhere: the wire form of capture records. Extension messaging is JSON-only, so bytes travel as base64.
 import type { ConnectionRecord, EndReason, HttpHeader } from '../core/capture/model';
 
+// The tap imports only protocol types: the record types it needs come through here.
+export type { EndReason, HttpHeader };
+
 /** A connection's head, sent when the request starts (no body chunks). */
 export type WireConnectionStart = Pick<
   ConnectionRecord,

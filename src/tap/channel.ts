@@ -1,10 +1,9 @@
 // Page MAIN world: batches the tap's deltas and hands them to the bridge as DOM events, once per microtask.
-import type { HttpHeader } from '../core/capture/model';
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
-import type { ConnectionDelta, WireConnectionStart } from '../protocol/records';
+import type { ConnectionDelta, HttpHeader, WireConnectionStart } from '../protocol/records';
 import { bytesToBase64 } from './base64';
 import type { Natives } from './natives';
-import { redactHeaders } from './redact';
+import { redactSecretHeaders } from './redact';
 import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT, TAP_SOURCE } from './wire';
 
 /** A delta as the tap holds it before encoding: chunk bytes stay binary until the flush. */
@@ -88,8 +87,8 @@ export class TapChannel implements DeltaSink {
   }
 
   private encode(delta: TapDelta): ConnectionDelta {
-    if (delta.kind === 'start' && !this.revealSecrets) return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactHeaders(delta.conn.requestHeaders) } };
-    if (delta.kind === 'response' && !this.revealSecrets) return { ...delta, responseHeaders: redactHeaders(delta.responseHeaders) };
+    if (delta.kind === 'start' && !this.revealSecrets) return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
+    if (delta.kind === 'response' && !this.revealSecrets) return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
     if (delta.kind !== 'chunk') return delta;
     return { kind: 'chunk', id: delta.id, t: delta.t, b64: bytesToBase64(delta.bytes, this.natives.btoa) };
   }

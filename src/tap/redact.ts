@@ -1,15 +1,14 @@
-// Runs anywhere (pure; used by the page tap and the bridge): which header values are secrets, and their masking.
-import type { HttpHeader } from '../core/capture/model';
+// Page MAIN world (pure): the header masking of src/protocol/redact.ts, applied at the source so that secrets never
+// travel in DOM events other page scripts could watch. The tap imports only types: the literal types below make the
+// compiler reject a pattern or mask that drifts from the protocol's.
+import type { HttpHeader } from '../protocol/records';
+import type { Redacted, SecretHeaderPattern } from '../protocol/redact';
 
-export const REDACTED = '[redacted]';
+export const REDACTED: Redacted = '[redacted]';
+const PATTERN: SecretHeaderPattern =
+  '^(?:proxy-)?authorization$|^(?:set-)?cookie2?$|api-?key|token|secret|password|credential|^x-auth';
+const SECRET_HEADER = new RegExp(PATTERN, 'i');
 
-/** Credentials by name: Authorization, Proxy-Authorization, Cookie, X-Api-Key, tokens, secrets. Never Mcp-Session-Id. */
-const SECRET_HEADER = /^(?:proxy-)?authorization$|^(?:set-)?cookie2?$|api-?key|token|secret|password|credential|^x-auth/i;
-
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
-}
-
-export function redactHeaders(headers: HttpHeader[]): HttpHeader[] {
-  return headers.map((h) => (isSecretHeader(h.name) && h.value !== REDACTED ? { name: h.name, value: REDACTED } : h));
+export function redactSecretHeaders(headers: HttpHeader[]): HttpHeader[] {
+  return headers.map((h) => (SECRET_HEADER.test(h.name) && h.value !== REDACTED ? { name: h.name, value: REDACTED } : h));
 }

@@ -1,5 +1,5 @@
 // Page MAIN world: reads what the tap needs from fetch(input, init) arguments, without consuming anything.
-import type { HttpHeader } from '../core/capture/model';
+import type { HttpHeader } from '../protocol/records';
 import { MAX_REQUEST_BODY, hasMcpHeader, looksLikeJsonRpc } from './classify';
 import type { Natives } from './natives';
 

@@ -1,9 +1,8 @@
-// Runs in the page MAIN world and the isolated world: the DOM event names the tap and the bridge talk over.
-// A CustomEvent on window, not window.postMessage: page 'message' listeners never see the inspector's traffic.
+// Page MAIN world: the event names of src/protocol/events.ts, written here because the tap imports only types;
+// the literal types make the compiler reject any drift between the two.
+import type { BridgeEventName, BridgeSource, TapEventName, TapSource } from '../protocol/events';
 
-/** Tap -> bridge; `detail` is a JSON string of TapToBridge. */
-export const TAP_EVENT = 'mcp-stream-inspector:tap';
-/** Bridge -> tap; `detail` is a JSON string of BridgeToTap. */
-export const BRIDGE_EVENT = 'mcp-stream-inspector:bridge';
-export const TAP_SOURCE = 'mcp-stream-inspector/tap';
-export const BRIDGE_SOURCE = 'mcp-stream-inspector/bridge';
+export const TAP_EVENT: TapEventName = 'mcp-stream-inspector:tap';
+export const BRIDGE_EVENT: BridgeEventName = 'mcp-stream-inspector:bridge';
+export const TAP_SOURCE: TapSource = 'mcp-stream-inspector/tap';
+export const BRIDGE_SOURCE: BridgeSource = 'mcp-stream-inspector/bridge';

@@ -1,6 +1,6 @@
 // Worker (pure): joins chunk pieces that a bridge split to stay below message limits (`more: true`), and gives
 // frame-scoped connection ids, so the panel sees each chunk exactly as the tap recorded it.
-import type { ConnectionDelta } from '../protocol/records';
+import type { ConnectionDelta } from './records';
 
 /** Connection ids of subframes get a frame prefix: two frames' taps can never collide (or pose as each other). */
 export function scopeId(frameId: number, id: string): string {

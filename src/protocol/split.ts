@@ -1,6 +1,6 @@
 // Runs anywhere (pure): cuts delta batches into messages below a size limit; one oversized chunk becomes pieces
 // flagged `more` that the background joins again (so chunk boundaries survive the trip).
-import type { ConnectionDelta } from '../protocol/records';
+import type { ConnectionDelta } from './records';
 import { deltaSize } from './size';
 
 /** Runtime messages stay well below browser limits (Chrome: 64 MiB per message). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionDelta } from '../protocol/records';
-import { splitIntoMessages } from '../bridge/split';
+import type { ConnectionDelta } from './records';
+import { splitIntoMessages } from './split';
 import { DeltaJoiner } from './join';
 
 describe('DeltaJoiner', () => {

@@ -1,5 +1,5 @@
-// Runs anywhere (pure): the approximate wire size of a delta, for budgets and message limits.
-import type { ConnectionDelta } from '../protocol/records';
+// Runs anywhere (pure; bridge, background, tests): the approximate wire size of a delta, for budgets and limits.
+import type { ConnectionDelta } from './records';
 
 /** JSON length for heads and ends (small), base64 length plus a little framing for chunks (cheap for big ones). */
 export function deltaSize(delta: ConnectionDelta): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionDelta } from '../protocol/records';
+import type { ConnectionDelta } from './records';
 import { deltaSize } from './size';
 import { splitIntoMessages } from './split';
 

@@ -94,7 +94,7 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
     const readVia = async function (this: Response): Promise<unknown> {
       // A detached Response over the pass-through: same parsing (charset, JSON, blob type) as the original would do.
       const view = new natives.Response(passThrough, bare({ status: 200, statusText: '', headers: bare({ 'content-type': contentType }) }));
-      return await (apply(read, view, []) as Promise<unknown>);
+      return await apply<Response, [], Promise<unknown>>(read, view, []);
     };
     defineProperty(readVia, 'name', bare({ value: method }));
     disguise(readVia, read);

@@ -1,7 +1,6 @@
 // Page MAIN world: one recorded connection. Body branches (the response and its clones) offer the bytes they
 // deliver to the page; the record keeps each byte once, at the time it first reached the page.
-import type { HttpHeader } from '../protocol/records';
-import type { WireConnectionStart } from '../protocol/records';
+import type { HttpHeader, WireConnectionStart } from '../protocol/records';
 import type { DeltaSink } from './channel';
 
 export type EndReason = 'complete' | 'aborted' | 'network-error';

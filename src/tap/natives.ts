@@ -69,7 +69,7 @@ export function captureNatives(g: typeof globalThis): Natives {
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
     getReader: uncurry(g.ReadableStream.prototype.getReader) as Natives['getReader'],
-    read: uncurry(readerProto.read) as Natives['read'],
+    read: uncurry<ReadableStreamDefaultReader<Uint8Array>, [], Promise<ReadableStreamReadResult<Uint8Array>>>(readerProto.read),
     cancelReader: uncurry(readerProto.cancel) as Natives['cancelReader'],
     cancelStream: uncurry(g.ReadableStream.prototype.cancel) as Natives['cancelStream'],
     headersForEach: uncurry(g.Headers.prototype.forEach) as Natives['headersForEach'],

@@ -44,6 +44,8 @@ export function headerList(headers: Headers, natives: Natives): HttpHeader[] {
 export function readRequest(input: unknown, init: unknown, natives: Natives, baseUrl: string): RequestInfo {
   const request = input instanceof natives.Request ? input : null;
   const options = isObject(init) ? init : null;
+  // fetch() itself stringifies the method (WebIDL ByteString): an object's toString is what the server gets.
+  // eslint-disable-next-line typescript/no-base-to-string
   const method = String(options?.method ?? request?.method ?? 'GET').toUpperCase();
   const headerSource = options && options.headers !== undefined ? options.headers : request?.headers;
   const headers =

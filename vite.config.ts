@@ -32,7 +32,7 @@ function manifestFor(browser: Target): ManifestV3Export {
         data_collection_permissions: { required: ['none'] },
       },
     },
-  } as ManifestV3Export;
+  };
 }
 
 for (const page of [manifest.devtools_page, PANEL_PAGE]) {

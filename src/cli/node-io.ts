@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from './run';
-import { useColor } from './style';
+import { wantsColor } from './style';
 
 /**
  * The package root: the nearest folder above this module whose package.json is ours. This module runs
@@ -40,7 +40,7 @@ export function nodeIo(): CliIo {
     stderr: (text) => {
       process.stderr.write(text);
     },
-    color: useColor(process.stdout.isTTY, process.env),
+    color: wantsColor(process.stdout.isTTY, process.env),
     docPath: (ruleId) => join(root, 'src', 'core', 'guard', 'rules', `${ruleId}.md`),
     version: packageVersion(root),
   };

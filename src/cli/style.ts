@@ -22,6 +22,6 @@ const same = (text: string): string => text;
 export const plain: Style = { red: same, yellow: same, cyan: same, bold: same, dim: same };
 
 /** https://no-color.org: any non-empty NO_COLOR turns colour off; so does output that is not a terminal. */
-export function useColor(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+export function wantsColor(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
   return isTTY === true && !env.NO_COLOR;
 }

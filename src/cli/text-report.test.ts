@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleAnalysis } from './analysis.fixture';
-import { ansi, plain, useColor } from './style';
+import { ansi, plain, wantsColor } from './style';
 import { formatReport, formatCounts, formatMs } from './text-report';
 
 const options = {
@@ -49,10 +49,10 @@ describe('human report', () => {
   });
 
   it('uses colour only on a terminal without NO_COLOR', () => {
-    expect(useColor(true, {})).toBe(true);
-    expect(useColor(true, { NO_COLOR: '1' })).toBe(false);
-    expect(useColor(true, { NO_COLOR: '' })).toBe(true);
-    expect(useColor(false, {})).toBe(false);
-    expect(useColor(undefined, {})).toBe(false);
+    expect(wantsColor(true, {})).toBe(true);
+    expect(wantsColor(true, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColor(true, { NO_COLOR: '' })).toBe(true);
+    expect(wantsColor(false, {})).toBe(false);
+    expect(wantsColor(undefined, {})).toBe(false);
   });
 });

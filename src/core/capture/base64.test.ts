@@ -21,15 +21,14 @@ describe('base64', () => {
     }
   });
 
-  it('handles megabytes in linear time', () => {
+  // Speed is measured by the benchmarks, not asserted here: a loaded machine must not turn a unit test red.
+  it('round-trips megabytes exactly, as Node encodes them', () => {
     const bytes = pseudoRandomBytes(8 * 1024 * 1024, 7);
-    const started = performance.now();
     const b64 = encodeBase64(bytes);
+    expect(b64).toBe(Buffer.from(bytes).toString('base64'));
     const back = decodeBase64(b64);
-    const elapsed = performance.now() - started;
     expect(back.length).toBe(bytes.length);
     expect(Buffer.from(back).equals(Buffer.from(bytes))).toBe(true);
-    expect(elapsed).toBeLessThan(2000);
   });
 
   it('accepts missing padding and line-wrapped input', () => {

@@ -59,14 +59,13 @@ describe('loadInput sniffs the content, not the name', () => {
     expect(loadError(enc.encode('data: x\n\n'), 's', { chunksNdjson: '' }).message).toMatch(/applies to HAR input only, and this is a raw event stream/);
   });
 
-  it('stays linear on a large capture', () => {
+  it('loads a 32 MiB capture whole', () => {
     const big = sampleCapture();
     const payload = new Uint8Array(4 * 1024 * 1024).fill(0x61);
     big.connections[0]!.chunks = Array.from({ length: 8 }, (_, i) => ({ t: i, bytes: payload }));
     const bytes = enc.encode(serializeCapture(big));
-    const started = performance.now();
     const loaded = loadInput(bytes, 'big.json');
-    expect(loaded.connections[0]!.chunks.reduce((n, c) => n + c.bytes.length, 0)).toBe(32 * 1024 * 1024);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(loaded.connections[0]!.chunks.map((c) => c.t)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(loaded.connections[0]!.chunks.every((c) => c.bytes.length === payload.length && c.bytes.every((b) => b === 0x61))).toBe(true);
   });
 });

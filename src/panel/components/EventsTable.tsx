@@ -2,8 +2,7 @@
 import type { JSX, TargetedKeyboardEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Severity } from '../../core/guard/types';
-import { useElementHeight } from '../hooks/useElementSize';
-import { useElementWidth } from '../hooks/useElementWidth';
+import { useElementSize } from '../hooks/useElementSize';
 import { eventColumns, type EventColumn } from '../view/eventColumns';
 import { eventCells, positionOf } from '../view/eventRows';
 import { findingChips } from '../view/findingChips';
@@ -24,9 +23,9 @@ export interface EventsTableProps {
 }
 
 export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, onSelectFinding }: EventsTableProps) {
-  const [bodyRef, height] = useElementHeight<HTMLDivElement>();
-  const [sectionRef, outerWidth] = useElementWidth<HTMLElement>();
-  const [bodyWidthRef, width] = useElementWidth<HTMLDivElement>();
+  const [bodyRef, { height }] = useElementSize<HTMLDivElement>();
+  const [sectionRef, { width: outerWidth }] = useElementSize<HTMLElement>();
+  const [spacerRef, { width }] = useElementSize<HTMLDivElement>();
   const { columns, template, idChars } = eventColumns(width > 0 ? width : 1000);
   // The head spans the body's scrollbar too: pad it by that much so the columns line up.
   const gutter = width > 0 ? Math.max(0, outerWidth - width) : 0;
@@ -36,17 +35,15 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
   const focusPosition = useRef<number | undefined>(undefined);
   const selectedPosition = selectedEvent !== undefined ? positionOf(rows, selectedEvent) : -1;
 
-  const scrollTo = (top: number) => {
-    const body = bodyRef.current;
-    if (!body || top === body.scrollTop) return;
-    body.scrollTop = top;
-    setScrollTop(body.scrollTop);
-  };
-
   // Reveal the selection wherever it was made (timeline, findings, keyboard).
   useEffect(() => {
-    if (selectedPosition >= 0) scrollTo(scrollToReveal(selectedPosition, bodyRef.current?.scrollTop ?? 0, height, EVENT_ROW_HEIGHT));
-  }, [selectedPosition, height]);
+    const body = bodyRef.current;
+    if (!body || selectedPosition < 0) return;
+    const top = scrollToReveal(selectedPosition, body.scrollTop, height, EVENT_ROW_HEIGHT);
+    if (top === body.scrollTop) return;
+    body.scrollTop = top;
+    setScrollTop(body.scrollTop);
+  }, [bodyRef, selectedPosition, height]);
 
   useEffect(() => {
     const position = focusPosition.current;
@@ -150,7 +147,7 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div ref={bodyWidthRef} class="grid-spacer" style={{ height: `${win.height}px` }}>
+        <div ref={spacerRef} class="grid-spacer" style={{ height: `${win.height}px` }}>
           <div class="grid-window" style={{ transform: `translateY(${win.offset}px)` }}>
             {visible}
           </div>

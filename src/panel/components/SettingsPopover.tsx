@@ -14,6 +14,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The popover sits in the top layer, so the toolbar's overflow cannot clip it; it hangs below the gear. */
+function placeBelow(anchor: HTMLElement | null, popover: HTMLElement | null): void {
+  const box = anchor?.getBoundingClientRect();
+  if (!box || !popover) return;
+  popover.style.top = `${Math.round(box.bottom + 2)}px`;
+  popover.style.right = `${Math.max(4, Math.round(document.documentElement.clientWidth - box.right))}px`;
+}
+
 /** Loads the settings, follows changes made anywhere (another panel, a test), and writes the user's changes. */
 function useSettings(access: SettingsAccess) {
   const [settings, setSettings] = useState<Settings | undefined>(undefined);
@@ -53,21 +61,14 @@ export function SettingsMenu({ access }: { access: SettingsAccess }) {
   const popover = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  // The popover sits in the top layer, so the toolbar's overflow cannot clip it; it hangs below the gear.
-  const place = () => {
-    const anchor = button.current?.getBoundingClientRect();
-    const el = popover.current;
-    if (!anchor || !el) return;
-    el.style.top = `${Math.round(anchor.bottom + 2)}px`;
-    el.style.right = `${Math.max(4, Math.round(document.documentElement.clientWidth - anchor.right))}px`;
-  };
   useEffect(() => {
     if (!open) return undefined;
-    window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
+    const onResize = () => placeBelow(button.current, popover.current);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
   }, [open]);
   const onBeforeToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
-    if (e.newState === 'open') place();
+    if (e.newState === 'open') placeBelow(button.current, popover.current);
   };
   const onToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
     setOpen(e.newState === 'open');

@@ -10,8 +10,7 @@ import { formatDuration } from '../view/format';
 import { Icon } from './Icon';
 import { TimelineAxis } from './TimelineAxis';
 import { TimelinePlot } from './TimelinePlot';
-import { useElementWidth } from '../hooks/useElementWidth';
-import { useElementHeight } from '../hooks/useElementSize';
+import { useElementSize } from '../hooks/useElementSize';
 
 /** Pane header, axis and borders around the lanes: the timeline's height is this plus the layout's. */
 export const TIMELINE_CHROME = 24 + 20 + 2;
@@ -27,8 +26,8 @@ export interface TimelineProps {
 const WHEEL_ZOOM = 0.0015;
 
 export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
-  const [plotRef, width] = useElementWidth<HTMLDivElement>();
-  const [scrollRef, viewport] = useElementHeight<HTMLDivElement>();
+  const [plotRef, { width }] = useElementSize<HTMLDivElement>();
+  const [scrollRef, { height: viewport }] = useElementSize<HTMLDivElement>();
   const [scrollTop, setScrollTop] = useState(0);
   const hidden = rowsOutOfView(layout.rows, scrollTop, viewport);
   // undefined = follow: the window tracks the whole capture as it grows; any zoom or pan pins it.
@@ -37,9 +36,12 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
   const view = pinned ?? bounds;
   const drag = useRef<{ x: number; window: TimeWindow; moved: boolean; id: number } | undefined>(undefined);
 
+  // A pinned window pans to show a new selection (a followed one shows everything already).
   useEffect(() => {
-    if (pinned && resolved.time !== undefined) setPinned((w) => (w ? ensureVisible(w, resolved.time as number, bounds) : w));
-    // Only a new selection moves the view, not every re-analysis.
+    const time = resolved.time;
+    if (time !== undefined) setPinned((w) => (w ? ensureVisible(w, time, bounds) : w));
+    // Keyed on the selection, not on `bounds`: a re-analysis must not pull a view the user panned back to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new selection moves the view
   }, [resolved.time, resolved.eventIndex, resolved.findingIndex, resolved.connectionId]);
 
   // Bring the selected connection's row into view when the lanes scroll.
@@ -49,7 +51,8 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     if (!el || !row || viewport <= 0) return;
     if (row.y < el.scrollTop) el.scrollTop = row.y;
     else if (row.y + row.height > el.scrollTop + viewport) el.scrollTop = row.y + row.height - viewport;
-  }, [resolved.connectionId, viewport]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on `layout.rows`: lanes growing while streaming must not undo the user's scroll
+  }, [scrollRef, resolved.connectionId, viewport]);
 
   const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));
   const pan = (fraction: number) => setPinned(panBy(view, fraction * (view.to - view.from), bounds));

@@ -51,8 +51,11 @@ export function useDerived(records: RecordsState, toolVersion: string): DerivedS
       t.lastRun = performance.now();
     };
     t.timer = setTimeout(run, analysisDelay(performance.now() - t.lastRun, t.lastCost));
-  }, [records, toolVersion]);
+  }, [analyze, records, toolVersion]);
 
-  useEffect(() => () => clearTimeout(timing.current.timer), []);
+  useEffect(() => {
+    const t = timing.current; // one object for the panel's life: the cleanup reads the timer pending at unmount
+    return () => clearTimeout(t.timer);
+  }, []);
   return state;
 }

@@ -25,7 +25,7 @@ import { runRules } from '../src/core/guard/engine';
 import { rules } from '../src/core/guard/index';
 import { buildModel } from '../src/core/model/build';
 import { ConnectionParseCache } from '../src/core/model/parse-cache';
-import type { Analysis } from '../src/core/model/types';
+import type { Analysis } from '../src/core/analyze';
 import { syntheticCapture } from '../src/panel/dev/synthetic';
 
 const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);

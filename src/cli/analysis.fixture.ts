@@ -1,7 +1,8 @@
 // Test fixture (Node tests only): a small hand-built Analysis, so the report formats are checked
 // independently of the model builder and the rules.
 import type { ConnectionRecord } from '../core/capture/model';
-import type { Analysis, ConnectionView, EventView } from '../core/model/types';
+import type { ConnectionView, EventView } from '../core/model/types';
+import type { Analysis } from '../core/analyze';
 
 const T0 = 1795967688000;
 

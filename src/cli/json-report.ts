@@ -1,10 +1,13 @@
 // Runs in Node (CLI), pure: the stable `--json` document. Keys are written in a fixed order and are
 // present whether set or not (null when absent), except an event's `id` (only when the event carried
 // its own id field) and `retry` (only when set), as documented in README.
-import { findingToJson } from '../core/capture/format';
+import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
-import type { Analysis, EventView, Era, IdScheme } from '../core/model/types';
+import type { EventView } from '../core/model/types';
+import type { Analysis } from '../core/analyze';
+import type { Era } from '../core/mcp/types';
+import type { IdScheme } from '../core/ids/scheme';
 
 export interface JsonEvent {
   type: string;

@@ -3,8 +3,9 @@ import { analyze } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { loadInput } from '../core/capture/load';
 import { rules } from '../core/guard';
-import type { Finding, Severity } from '../core/guard/types';
-import type { Analysis } from '../core/model/types';
+import { atLeast } from '../core/guard/severity';
+import type { Finding } from '../core/guard/types';
+import type { Analysis } from '../core/analyze';
 import { HELP, parseArgs, type Command, type FailOn } from './args';
 import { toJsonReport } from './json-report';
 import { formatRules, rulesToJson } from './rules-list';
@@ -28,13 +29,10 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE_OR_INPUT = 2;
 export const EXIT_INTERNAL = 3;
 
-const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
-
 /** 1 when any finding is at or above `failOn`, else 0. */
 export function findingsExitCode(findings: readonly Finding[], failOn: FailOn): number {
   if (failOn === 'never') return EXIT_OK;
-  const threshold = RANK[failOn];
-  return findings.some((f) => RANK[f.severity] >= threshold) ? EXIT_FINDINGS : EXIT_OK;
+  return findings.some((f) => atLeast(f.severity, failOn)) ? EXIT_FINDINGS : EXIT_OK;
 }
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {

@@ -1,7 +1,8 @@
 // Runs in Node (CLI), pure: the human report, grouped by session, each finding with where it shows,
 // its rule's one-line explanation and the path of the rule's doc page.
 import type { Finding, Severity } from '../core/guard/types';
-import type { Analysis, SessionView } from '../core/model/types';
+import type { SessionView } from '../core/model/types';
+import type { Analysis } from '../core/analyze';
 import type { Style } from './style';
 
 export interface ReportOptions {

@@ -2,23 +2,44 @@
 import type { Capture } from './capture/model';
 import { runRules } from './guard/engine';
 import { rules as allRules } from './guard/index';
-import type { Rule } from './guard/types';
+import type { Finding, Rule } from './guard/types';
 import { buildModel } from './model/build';
 import { ConnectionParseCache } from './model/parse-cache';
-import type { Analysis } from './model/types';
+import type { Model } from './model/types';
 
+/** What {@link analyze} derives from a capture: its sessions, streams, connections and events, and the findings. */
+export interface Analysis extends Model {
+  /** Every rule's findings, ordered by time, then severity (most severe first), then rule id. */
+  findings: Finding[];
+}
+
+/**
+ * Analyses a capture: reassembles every SSE stream, links resumptions to the streams they resume, and runs
+ * the guard rules. Pure: the same capture always gives the same analysis.
+ * @param capture raw transport records, e.g. from {@link loadInput}.
+ * @param rules the rules to run; all registered rules when omitted.
+ * @returns the derived model and the findings.
+ * @example
+ * const analysis = analyze(loadInput(readFileSync('session.har'), 'session.har'));
+ * for (const f of analysis.findings) console.log(`${f.severity} ${f.rule}: ${f.message}`);
+ */
 export function analyze(capture: Capture, rules: readonly Rule[] = allRules): Analysis {
   const model = buildModel(capture);
   return { ...model, findings: runRules(model, rules) };
 }
 
-/** An analyze() that re-parses only connections that changed since its last call. */
+/** An {@link analyze} that re-parses only connections that changed since its last call. */
 export type Analyzer = (capture: Capture) => Analysis;
 
 /**
  * For a capture analysed again and again as it grows (the live panel): each returned analyze keeps its own
  * memory of parsed connections, so records untouched since the last call are not parsed again and a
  * streaming connection's parser reads only its new chunks. Results equal analyze(capture, rules).
+ * @param rules the rules to run; all registered rules when omitted.
+ * @returns an analyze function with its own parse cache.
+ * @example
+ * const analyzeLive = createAnalyzer();
+ * onCaptureChanged((capture) => render(analyzeLive(capture)));
  */
 export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
   const cache = new ConnectionParseCache();

@@ -1,7 +1,8 @@
 // Runs anywhere (pure core): the library entry, `import { analyze } from 'mcp-stream-inspector'`.
 // Touches no window, document, chrome, browser or node: APIs.
-export { analyze, createAnalyzer } from './analyze';
+export { analyze, createAnalyzer, type Analysis, type Analyzer } from './analyze';
 export { rules } from './guard';
+export { atLeast, mostSevere, SEVERITIES, severityRank } from './guard/severity';
 export { SseParser } from './sse';
 
 export { InputError } from './capture/errors';
@@ -23,17 +24,7 @@ export {
   type RecordSource,
 } from './capture/model';
 export type { SseEvent, SseTail } from './sse/types';
-export type {
-  Analysis,
-  ConnectionRole,
-  ConnectionView,
-  Era,
-  EventView,
-  IdScheme,
-  JsonRpcId,
-  JsonRpcMessage,
-  Model,
-  SessionView,
-  StreamView,
-} from './model/types';
-export type { Finding, Rule, RuleMeta, Severity } from './guard/types';
+export type { Era, JsonRpcId, JsonRpcMessage } from './mcp/types';
+export type { IdScheme } from './ids/scheme';
+export type { ConnectionRole, ConnectionView, EventView, Model, SessionView, StreamView } from './model/types';
+export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './guard/types';

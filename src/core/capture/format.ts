@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): capture format v1, the versioned JSON file of raw transport records.
-// Findings may be written for convenience; they are never read back (the core recomputes them).
-import type { Finding } from '../guard/types';
+// Findings may be written for convenience; they are never read back (the core recomputes them), so this layer,
+// below the guard, takes them as plain objects.
 import { decodeBase64, encodeBase64, Base64Error } from './base64';
 import { childPath, indexPath, InputError } from './errors';
 import {
@@ -34,8 +34,14 @@ export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
 export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
 
-/** Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). */
-export function serializeCapture(capture: Capture, extras?: { findings?: Finding[] }): string {
+/**
+ * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64).
+ * @param capture the raw records to write.
+ * @param extras.findings findings to write along for convenience (as `analyze` returned them); never read back.
+ * @returns the JSON text of the capture file.
+ * @example writeFileSync('session.capture.json', serializeCapture(capture, { findings: analyze(capture).findings }));
+ */
+export function serializeCapture(capture: Capture, extras?: { findings?: readonly object[] }): string {
   const doc: JsonObject = {
     format: CAPTURE_FORMAT,
     version: CAPTURE_VERSION,
@@ -43,7 +49,7 @@ export function serializeCapture(capture: Capture, extras?: { findings?: Finding
     createdAt: capture.createdAt,
     page: capture.page && { url: capture.page.url, title: capture.page.title },
     connections: capture.connections.map(connectionToJson),
-    findings: extras?.findings?.map(findingToJson),
+    findings: extras?.findings,
   };
   return JSON.stringify(doc, null, 2);
 }
@@ -67,18 +73,6 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
     error: c.error,
     documentUrl: c.documentUrl,
   };
-}
-
-/** A copy of a finding with its keys in a fixed order, absent ones left out. */
-export function findingToJson(f: Finding): Finding {
-  return assignDefined<Finding>({ rule: f.rule, severity: f.severity, message: f.message }, {
-    sessionKey: f.sessionKey,
-    streamId: f.streamId,
-    connectionId: f.connectionId,
-    eventId: f.eventId,
-    byteOffset: f.byteOffset,
-    time: f.time,
-  });
 }
 
 /** Reads capture format v1 text; every problem is an InputError with the JSON path concerned. */

@@ -1,27 +1,49 @@
-// Runs anywhere (pure core): runs rules over a model and orders their findings.
+// Runs anywhere (pure core): runs rules over a model, stamps each report into a finding, orders the findings.
 import type { Model } from '../model/types';
-import type { Finding, Rule, Severity } from './types';
+import { severityRank } from './severity';
+import type { Finding, Report, Rule, Severity } from './types';
 
-const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
-export function severityRank(severity: Severity): number {
-  return RANK[severity];
-}
-
-/** A rule that throws must not hide the others' findings: its failure becomes an info finding of its own. */
+/**
+ * Runs each rule and stamps its reports, as ESLint's context.report does: the rule's id and severity come from
+ * its meta, never from the report, except a severity the meta lists in `severities`. Reports about sessions of
+ * eras the rule does not apply to are dropped. A rule that throws (or reports an undeclared severity) must not
+ * hide the others' findings: its failure becomes an info finding of its own.
+ */
 export function runRules(model: Model, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   const eraOf = new Map(model.sessions.map((s) => [s.key, s.era]));
   for (const rule of rules) {
     try {
       const eras = rule.eras;
-      const found = rule.check(model);
-      // A rule speaks only about sessions of the eras it applies to.
-      findings.push(...(eras ? found.filter((f) => f.sessionKey === undefined || eras.includes(eraOf.get(f.sessionKey) ?? 'unknown')) : found));
+      const reports = rule.check(model).filter((r) => !eras || r.sessionKey === undefined || eras.includes(eraOf.get(r.sessionKey) ?? 'unknown'));
+      // Stamp all before adding any: a rule that breaks its meta contributes only the failure finding.
+      findings.push(...reports.map((report) => stamp(rule, report)));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       findings.push({ rule: rule.id, severity: 'info', message: `rule could not run on this capture: ${reason}` });
     }
   }
-  return findings.sort((a, b) => (a.time ?? 0) - (b.time ?? 0) || RANK[a.severity] - RANK[b.severity] || a.rule.localeCompare(b.rule));
+  return findings.sort((a, b) => (a.time ?? 0) - (b.time ?? 0) || severityRank(a.severity) - severityRank(b.severity) || a.rule.localeCompare(b.rule));
+}
+
+function stamp(rule: Rule, report: Report): Finding {
+  return findingToJson({ ...report, rule: rule.id, severity: severityOf(rule, report.severity) });
+}
+
+/** A copy of a finding with its keys in a fixed order, absent ones left out (stable JSON and exported captures). */
+export function findingToJson(f: Finding): Finding {
+  const finding: Finding = { rule: f.rule, severity: f.severity, message: f.message };
+  if (f.sessionKey !== undefined) finding.sessionKey = f.sessionKey;
+  if (f.streamId !== undefined) finding.streamId = f.streamId;
+  if (f.connectionId !== undefined) finding.connectionId = f.connectionId;
+  if (f.eventId !== undefined) finding.eventId = f.eventId;
+  if (f.byteOffset !== undefined) finding.byteOffset = f.byteOffset;
+  if (f.time !== undefined) finding.time = f.time;
+  return finding;
+}
+
+function severityOf(rule: Rule, requested: Severity | undefined): Severity {
+  if (requested === undefined || requested === rule.severity) return rule.severity;
+  if (rule.severities?.includes(requested)) return requested;
+  throw new Error(`rule ${rule.id} reported severity ${requested}, which its meta does not declare`);
 }

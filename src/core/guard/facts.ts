@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): indexes over a model that several rules share (computed once per model).
 import { idKey } from '../mcp/jsonrpc';
-import type { ConnectionView, EventView, JsonRpcId, Model, SessionView, StreamView } from '../model/types';
+import type { ConnectionView, EventView, Model, SessionView, StreamView } from '../model/types';
+import type { JsonRpcId } from '../mcp/types';
 
 export interface SessionFacts {
   session: SessionView;

@@ -40,4 +40,4 @@ export function ruleById(id: string): Rule | undefined {
   return rules.find((rule) => rule.id === id);
 }
 
-export type { Finding, Rule, RuleMeta, Severity } from './types';
+export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './types';

@@ -1,15 +1,17 @@
-// Runs anywhere (pure core): what a guard rule is and what it reports.
-import type { Era, Model } from '../model/types';
+// Runs anywhere (pure core): what a guard rule is, what it reports, and the finding the engine makes of a report.
+import type { Era } from '../mcp/types';
+import type { Model } from '../model/types';
+import type { Severity } from './severity';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity } from './severity';
 
-export interface Finding {
-  /** Rule id, kebab-case, never renamed. */
-  rule: string;
-  severity: Severity;
-  message: string;
+/** Where a problem shows; every field is optional, a rule names what it knows. */
+export interface FindingLocation {
+  /** The session concerned (`SessionView.key`); a rule's era filter applies to it. */
   sessionKey?: string;
+  /** The stream concerned (`StreamView.id`). */
   streamId?: string;
+  /** The connection concerned (`ConnectionView.id`). */
   connectionId?: string;
   /** The SSE event id concerned. */
   eventId?: string;
@@ -19,10 +21,30 @@ export interface Finding {
   time?: number;
 }
 
-export interface RuleMeta {
-  id: string;
-  /** The severity a finding of this rule usually has (a rule may report another for a milder case). */
+/** What a rule reports: a message and where. The engine stamps the rule's id and severity onto it. */
+export interface Report extends FindingLocation {
+  /** One sentence for the user, naming ids and connections. */
+  message: string;
+  /** Only for a rule whose meta declares {@link RuleMeta.severities}: which of them this report has. */
+  severity?: Severity;
+}
+
+/** One problem found in a capture: a rule's report stamped with the rule's id and severity. */
+export interface Finding extends FindingLocation {
+  /** Rule id, kebab-case, never renamed. */
+  rule: string;
   severity: Severity;
+  message: string;
+}
+
+/** What a rule is, without its check: the registry entry, the CLI's `rules` listing, the panel's doc link. */
+export interface RuleMeta {
+  /** Kebab-case, never renamed; the rule's doc page is `rules/<id>.md`. */
+  id: string;
+  /** The severity of this rule's findings (of the usual case, when {@link RuleMeta.severities} lists more). */
+  severity: Severity;
+  /** Every severity a report of this rule may carry, `severity` included; absent = `severity` only. */
+  severities?: readonly Severity[];
   /** Short title. */
   title: string;
   /** One line: what it means. */
@@ -31,7 +53,8 @@ export interface RuleMeta {
   eras?: readonly Era[];
 }
 
-/** A rule is data in, findings out: no clock, no I/O. */
+/** A rule is data in, reports out: no clock, no I/O. The engine turns its reports into findings. */
 export interface Rule extends RuleMeta {
-  check(model: Model): Finding[];
+  /** Reports every problem this rule sees in the model (the engine drops those of sessions outside `eras`). */
+  check(model: Model): Report[];
 }

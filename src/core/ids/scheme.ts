@@ -1,5 +1,11 @@
 // Runs anywhere (pure core): event-id schemes and what each lets us check.
-import type { IdScheme } from '../model/types';
+
+/**
+ * How a session's event ids are built; decides which continuity checks apply: `integer` (`1`, `2`, ...),
+ * `epoch-seq` (`<epoch>:<seq>`), `sdk-stream` (the MCP SDK example store's `<streamId>_<ms>_<random>`),
+ * `opaque` (anything else), `none` (the session's events carry no ids).
+ */
+export type IdScheme = 'integer' | 'epoch-seq' | 'sdk-stream' | 'opaque' | 'none';
 
 /** A parsed event id: `seq` for integer and epoch:seq ids, `streamKey`/`ms` for the SDK example store's ids. */
 export interface ParsedId {

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): which MCP transport era a session speaks.
-import type { Era } from '../model/types';
+import type { Era } from './types';
 
 const KNOWN: readonly Era[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 

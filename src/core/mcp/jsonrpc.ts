@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): JSON-RPC 2.0 classification of MCP messages (single or 2025-03-26 batches).
-import type { JsonRpcId, JsonRpcMessage } from '../model/types';
+import type { JsonRpcId, JsonRpcMessage } from './types';
 
 export type ParsedMessages = { ok: true; messages: JsonRpcMessage[] } | { ok: false; error: string };
 

@@ -3,7 +3,8 @@ import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection, type ParsedEvent } from './connection';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
-import type { ConnectionView, EventView, IdScheme, Model, SessionView, StreamView } from './types';
+import type { ConnectionView, EventView, Model, SessionView, StreamView } from './types';
+import type { IdScheme } from '../ids/scheme';
 
 /** Parses records (given in start order) one to one; an analyzer passes one that remembers earlier results. */
 export type ParseConnections = (records: readonly ConnectionRecord[]) => ParsedConnection[];

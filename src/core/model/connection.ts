@@ -5,7 +5,9 @@ import { headerValue, mediaType } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
-import type { ConnectionRole, IdScheme, JsonRpcMessage } from './types';
+import type { ConnectionRole } from './types';
+import type { IdScheme } from '../ids/scheme';
+import type { JsonRpcMessage } from '../mcp/types';
 
 /** A dispatched event with the chunk time that dispatched it and its JSON-RPC reading (done once, then cached). */
 export interface ParsedEvent {

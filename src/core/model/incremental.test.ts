@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, createAnalyzer } from '../analyze';
 import { importHar } from '../capture/har';
 import type { BodyChunk, Capture, ConnectionRecord } from '../capture/model';
-import type { Analysis } from './types';
+import type { Analysis } from '../analyze';
 import { rpc, session, sseEvent, Transcript } from '../guard/transcript';
 import { EXAMPLES_DIR } from '../examples-dir.fixture';
 

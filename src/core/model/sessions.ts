@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { asEra } from '../mcp/era';
 import { headerValue } from '../mcp/headers';
-import type { Era, JsonRpcMessage } from './types';
+import type { Era, JsonRpcMessage } from '../mcp/types';
 import { stripQuery, type ParsedConnection } from './connection';
 
 export interface SessionGroup {

@@ -1,24 +1,8 @@
 // Runs anywhere (pure core): the derived view of a capture. Recomputed from raw records, never stored.
 import type { ConnectionRecord } from '../capture/model';
 import type { SseEvent, SseTail } from '../sse/types';
-import type { Finding } from '../guard/types';
-
-/** Protocol eras of the MCP HTTP transports. */
-export type Era = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28' | 'unknown';
-
-/** How a session's event ids are built; decides which continuity checks apply. */
-export type IdScheme = 'integer' | 'epoch-seq' | 'sdk-stream' | 'opaque' | 'none';
-
-export type JsonRpcId = string | number;
-
-/** One classified JSON-RPC message. */
-export interface JsonRpcMessage {
-  kind: 'request' | 'notification' | 'response' | 'error';
-  id?: JsonRpcId;
-  method?: string;
-  /** The parsed message object. */
-  value: unknown;
-}
+import type { IdScheme } from '../ids/scheme';
+import type { Era, JsonRpcId, JsonRpcMessage } from '../mcp/types';
 
 /** The role a connection plays in the transport. */
 export type ConnectionRole =
@@ -105,8 +89,4 @@ export interface Model {
   events: EventView[];
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
-}
-
-export interface Analysis extends Model {
-  findings: Finding[];
 }

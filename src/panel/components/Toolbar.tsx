@@ -1,5 +1,6 @@
 // Panel: the toolbar, as in the Network panel: record, clear, preserve log, filter, severities, import, export, settings.
 import { useRef } from 'preact/hooks';
+import { SEVERITIES } from '../../core/guard/severity';
 import type { Severity } from '../../core/guard/types';
 import type { ExportKind } from '../files';
 import type { LinkStatus, SettingsAccess } from '../transport';
@@ -72,7 +73,7 @@ export function Toolbar(p: ToolbarProps) {
         onInput={(e) => p.onFilter(e.currentTarget.value)}
       />
       <div class="tb-segmented" role="group" aria-label="Severities">
-        {(['error', 'warning', 'info'] as const).map((s) => (
+        {SEVERITIES.map((s) => (
           <button
             type="button"
             key={s}

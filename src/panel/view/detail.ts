@@ -1,6 +1,7 @@
 // Panel (pure): what the detail pane shows about an event: its bytes, chunk boundaries, the request it answers.
 import type { ConnectionRecord } from '../../core/capture/model';
-import type { ConnectionView, EventView, JsonRpcMessage } from '../../core/model/types';
+import type { ConnectionView, EventView } from '../../core/model/types';
+import type { JsonRpcMessage } from '../../core/mcp/types';
 import type { PanelView } from './model';
 
 export interface ChunkSpan {

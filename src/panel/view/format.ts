@@ -1,5 +1,5 @@
 // Panel (pure): number and text formatting shared by the views. Tabular figures are applied by CSS.
-import type { JsonRpcMessage } from '../../core/model/types';
+import type { JsonRpcMessage } from '../../core/mcp/types';
 
 /** Milliseconds relative to a start, one decimal, thousands grouped: "1,234.5". */
 export function formatRelMs(ms: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Analysis } from '../../core/model/types';
+import type { Analysis } from '../../core/analyze';
 import { exampleView } from './fixtures.test-util';
 import { parseFilter } from './filter';
 import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSessionRows } from './lists';

@@ -1,14 +1,11 @@
 // Panel (pure): indexes derived from one Analysis, computed once per analysis and shared by every view.
-import type { Analysis, ConnectionView, EventView, SessionView, StreamView } from '../../core/model/types';
+import type { ConnectionView, EventView, SessionView, StreamView } from '../../core/model/types';
+import type { Analysis } from '../../core/analyze';
 import type { Finding, Severity } from '../../core/guard/types';
 
-export const severities: readonly Severity[] = ['error', 'warning', 'info'];
+import { mostSevere as worstOf, SEVERITIES as severities } from '../../core/guard/severity';
 
-const severityRank: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
-export function worstOf(a: Severity | undefined, b: Severity): Severity {
-  return a === undefined || severityRank[b] > severityRank[a] ? b : a;
-}
+export { severities, worstOf };
 
 /** Where a finding points: the event it concerns when one can be named, its connection, and a time to show it at. */
 export interface FindingTarget {

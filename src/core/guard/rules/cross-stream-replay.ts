@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule cross-stream-replay.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const crossStreamReplay: Rule = {
   id: 'cross-stream-replay',
@@ -11,19 +11,17 @@ export const crossStreamReplay: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { events } of facts.sessions) {
       for (const { event, earlier } of repeatedIds(events)) {
         const conn = facts.connection.get(event.connectionId);
         if (!conn || !isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `resume on ${conn.id} (stream ${event.streamId}) replayed event ${event.lastEventId}, first delivered on stream ${earlier.streamId}.`,
           ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule duplicate-id-across-streams.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const duplicateIdAcrossStreams: Rule = {
   id: 'duplicate-id-across-streams',
@@ -11,20 +11,18 @@ export const duplicateIdAcrossStreams: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { events } of facts.sessions) {
       for (const { event, earlier } of repeatedIds(events)) {
         const conn = facts.connection.get(event.connectionId);
         // A resume that re-sends another stream's id is cross-stream-replay instead.
         if (!conn || isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `event id ${event.lastEventId} appears on stream ${earlier.streamId} and again on stream ${event.streamId} (${conn.id}).`,
           ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

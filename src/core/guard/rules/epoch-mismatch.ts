@@ -2,7 +2,7 @@
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId } from '../../ids/scheme';
 import { at, factsOf, isResumeAttempt, ok } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const epochMismatch: Rule = {
   id: 'epoch-mismatch',
@@ -12,7 +12,7 @@ export const epochMismatch: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { session, connections } of facts.sessions) {
       if (session.idScheme !== 'epoch-seq') continue;
       for (const conn of connections) {
@@ -22,14 +22,12 @@ export const epochMismatch: Rule = {
         const foreign = facts.eventsOf(conn).find((e) => e.hasId && parseId('epoch-seq', e.lastEventId).epoch !== cursor.epoch);
         if (!foreign) continue;
         const served = parseId('epoch-seq', foreign.lastEventId).epoch ?? '(unparsable)';
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `resumed ${conn.lastEventIdSent} (epoch ${cursor.epoch}) but the server answered with events of epoch ${served}, starting at ${foreign.lastEventId}: the server restarted; the client must re-initialize and fail its pending requests.`,
           ...at(conn, { eventId: foreign.lastEventId, byteOffset: foreign.start, time: foreign.time }),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

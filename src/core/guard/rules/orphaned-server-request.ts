@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule orphaned-server-request.
 import { idKey } from '../../mcp/jsonrpc';
 import { at, describeId, factsOf, isResumeAttempt } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const orphanedServerRequest: Rule = {
   id: 'orphaned-server-request',
@@ -10,7 +10,7 @@ export const orphanedServerRequest: Rule = {
   summary: 'The server asked the client something (sampling, elicitation, roots) and the answer never came because the stream or session carrying it was lost.',
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const session of facts.sessions) {
       // The session is gone (404, DELETE); a refused resume loses only the stream it tried to resume.
       const sessionGone = session.connections.filter((c) => c.record.status === 404 || c.role === 'delete');
@@ -32,15 +32,13 @@ export const orphanedServerRequest: Rule = {
             sessionGone.some((c) => c.record.startTime >= event.time) ||
             refusedResumes.some((c) => c.streamId === event.streamId && c.record.startTime >= event.time);
           if (!cut && !lostLater) continue;
-          findings.push({
-            rule: this.id,
-            severity: this.severity,
+          reports.push({
             message: `server request ${message.method ?? '?'} (id ${describeId(message.id)}) was never answered: ${cut ? `its connection ${carrier.id} was lost` : 'the session was refused or ended'} before the client replied.`,
             ...at(carrier, { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) }),
           });
         }
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -2,17 +2,18 @@
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
 import { isPrimingReplay, primingIds } from '../priming';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const replayedEventDuplicate: Rule = {
   id: 'replayed-event-duplicate',
   severity: 'error',
+  severities: ['error', 'warning'],
   title: 'Resume re-delivered an event',
   summary: 'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { events } of facts.sessions) {
       const priming = primingIds(events);
       for (const { event, earlier } of repeatedIds(events)) {
@@ -21,8 +22,7 @@ export const replayedEventDuplicate: Rule = {
         // Same-stream replays only (also twice within one resumed connection); other streams are cross-stream-replay.
         if (!conn || !isResumeAttempt(conn) || earlier.streamId !== event.streamId) continue;
         const identical = earlier.data === event.data;
-        findings.push({
-          rule: this.id,
+        reports.push({
           severity: identical ? 'warning' : 'error',
           message: identical
             ? `event ${event.lastEventId} was delivered again on ${conn.id} (identical payload; first on ${earlier.connectionId}).`
@@ -31,6 +31,6 @@ export const replayedEventDuplicate: Rule = {
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -1,9 +1,10 @@
 // Runs anywhere (pure core): rule resume-id-gap.
 import { hasSequence, parseId } from '../../ids/scheme';
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import type { ConnectionView, EventView, IdScheme } from '../../model/types';
+import type { ConnectionView, EventView } from '../../model/types';
+import type { IdScheme } from '../../ids/scheme';
 import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type Facts } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 import { describeRange, idsOf, missingBetween, SeenNumbers } from './sequence';
 
 /** EventSource records are rebuilt from dispatched events only: their ids say nothing about what was sent. */
@@ -31,7 +32,7 @@ export const resumeIdGap: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { session, connections, events } of facts.sessions) {
       const scheme = session.idScheme;
       if (!hasSequence(scheme)) continue;
@@ -42,7 +43,7 @@ export const resumeIdGap: Rule = {
         : [new SeenNumbers(model.events, scheme)].find((shared) => stepsByOne(connections, facts, scheme, shared));
       if (!seen) continue;
       const report = (conn: ConnectionView, event: EventView, message: string) =>
-        findings.push({ rule: this.id, severity: this.severity, message, ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }) });
+        reports.push({ message, ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }) });
       for (const conn of connections) {
         if (!checkable(conn)) continue;
         const events = facts.eventsOf(conn);
@@ -60,6 +61,6 @@ export const resumeIdGap: Rule = {
         }
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -2,10 +2,11 @@
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
-import type { ConnectionView, EventView, IdScheme } from '../../model/types';
+import type { ConnectionView, EventView } from '../../model/types';
+import type { IdScheme } from '../../ids/scheme';
 import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type SessionFacts } from '../facts';
 import { isPrimingReplay, primingIds } from '../priming';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 /** Why the first resumed id is not a continuation of the cursor, or undefined when it may be. */
 function restartReason(scheme: IdScheme, cursor: ParsedId, first: ParsedId, deliveredOrder: Map<string, number>): string | undefined {
@@ -52,7 +53,7 @@ export const resumeNotHonored: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const session of facts.sessions) {
       const scheme = session.session.idScheme;
       const deliveredOrder = new Map<string, number>();
@@ -64,9 +65,7 @@ export const resumeNotHonored: Rule = {
         // A replayed priming event says nothing about where the stream continues.
         const first = firstIdEvent(events.filter((e) => !isPrimingReplay(e, priming)));
         const report = (message: string, event?: EventView) =>
-          findings.push({
-            rule: this.id,
-            severity: this.severity,
+          reports.push({
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
             ...at(conn, event ? { eventId: event.lastEventId, byteOffset: event.start, time: event.time } : {}),
           });
@@ -91,6 +90,6 @@ export const resumeNotHonored: Rule = {
         }
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -2,7 +2,7 @@
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { headerValue } from '../../mcp/headers';
 import { at, factsOf, isResumeAttempt } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const resumptionRejected: Rule = {
   id: 'resumption-rejected',
@@ -12,15 +12,13 @@ export const resumptionRejected: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const conn of model.connections) {
       if (!isResumeAttempt(conn)) continue;
       const status = conn.record.status;
       if (status !== undefined && status >= 400 && status < 500) {
         const retryAfter = headerValue(conn.record.responseHeaders, 'retry-after');
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `resume of ${conn.lastEventIdSent} refused with ${status}${conn.record.statusText ? ` ${conn.record.statusText}` : ''}${retryAfter !== undefined ? ` (Retry-After: ${retryAfter})` : ''}.`,
           ...at(conn),
         });
@@ -28,14 +26,12 @@ export const resumptionRejected: Rule = {
       }
       const refusal = facts.eventsOf(conn).find((e) => e.type === 'error');
       if (refusal) {
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `resume of ${conn.lastEventIdSent} refused by an SSE error event: ${refusal.data.slice(0, 200)}`,
           ...at(conn, { byteOffset: refusal.start, time: refusal.time }),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule session-not-reinitialized.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, ok } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const sessionNotReinitialized: Rule = {
   id: 'session-not-reinitialized',
@@ -11,7 +11,7 @@ export const sessionNotReinitialized: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { session, connections } of facts.sessions) {
       if (session.sessionId === undefined) continue;
       const gone = connections.find((c) => c.record.status === 404);
@@ -21,13 +21,11 @@ export const sessionNotReinitialized: Rule = {
       const firstAfter = after[0];
       // A later success on the same session proves the 404 was about a route (say GET), not the session.
       if (!firstAfter || after.some((c) => ok(c))) continue;
-      findings.push({
-        rule: this.id,
-        severity: this.severity,
+      reports.push({
         message: `session ${session.sessionId} got 404 on ${gone.id}; the client sent ${after.length} more request(s) on it (first ${firstAfter.id} ${firstAfter.record.method}) instead of initializing anew.`,
         ...at(firstAfter),
       });
     }
-    return findings;
+    return reports;
   },
 };

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule stale-cursor-retry.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf, isResumeAttempt } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 /** Statuses that refuse the cursor itself; auth (401, 407), timeouts (408) and load (429) are other stories. */
 function refusesCursor(status: number | undefined): boolean {
@@ -16,7 +16,7 @@ export const staleCursorRetry: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { connections } of facts.sessions) {
       const reported = new Set<string>();
       for (const [index, refused] of connections.entries()) {
@@ -26,14 +26,12 @@ export const staleCursorRetry: Rule = {
         const firstRetry = retries[0];
         if (!firstRetry) continue;
         reported.add(refused.lastEventIdSent);
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `cursor ${refused.lastEventIdSent} was refused on ${refused.id} (${refused.record.status}) and sent again ${retries.length} time(s), refused again each time (first ${firstRetry.id}).`,
           ...at(firstRetry),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -1,8 +1,8 @@
 // Runs anywhere (pure core): rule stateless-request-not-reissued.
 import { idKey } from '../../mcp/jsonrpc';
-import type { JsonRpcMessage } from '../../model/types';
+import type { JsonRpcMessage } from '../../mcp/types';
 import { at, describeId, factsOf } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 /** Params compared without `_meta`: the SDK gives a re-issued request a new progress token. */
 function paramsOf(message: JsonRpcMessage): string {
@@ -20,7 +20,7 @@ export const statelessRequestNotReissued: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const session of facts.sessions) {
       for (const [index, conn] of session.connections.entries()) {
         // In 2026-07-28 closing a response stream is how a client cancels: only a network failure breaks one.
@@ -33,9 +33,7 @@ export const statelessRequestNotReissued: Rule = {
           const later = session.connections.slice(index + 1).flatMap((c) => c.requestMessages);
           const again = later.filter((m) => m.kind === 'request' && m.method === request.method && paramsOf(m) === paramsOf(request));
           if (again.some((m) => m.id !== undefined && idKey(m.id) !== idKey(request.id as string | number))) continue;
-          findings.push({
-            rule: this.id,
-            severity: this.severity,
+          reports.push({
             message:
               again.length > 0
                 ? `${request.method ?? 'request'} (id ${describeId(request.id)}) lost on ${conn.id} was re-issued with the SAME id; 2026-07-28 requires a new id.`
@@ -45,6 +43,6 @@ export const statelessRequestNotReissued: Rule = {
         }
       }
     }
-    return findings;
+    return reports;
   },
 };

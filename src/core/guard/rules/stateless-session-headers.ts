@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule stateless-session-headers.
 import { headerValue } from '../../mcp/headers';
 import { at, factsOf } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const statelessSessionHeaders: Rule = {
   id: 'stateless-session-headers',
@@ -11,7 +11,7 @@ export const statelessSessionHeaders: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const { connections } of facts.sessions) {
       const offenders = connections.filter(
         (c) =>
@@ -25,13 +25,11 @@ export const statelessSessionHeaders: Rule = {
         offenders.some((c) => headerValue(c.record.requestHeaders, 'last-event-id') !== undefined) ? 'Last-Event-ID' : '',
         offenders.some((c) => headerValue(c.record.requestHeaders, 'mcp-session-id') !== undefined || headerValue(c.record.responseHeaders, 'mcp-session-id') !== undefined) ? 'Mcp-Session-Id' : '',
       ].filter(Boolean);
-      findings.push({
-        rule: this.id,
-        severity: this.severity,
+      reports.push({
         message: `${offenders.length} exchange(s) of a 2026-07-28 session use ${used.join(' and ')} (first ${first.id}).`,
         ...at(first),
       });
     }
-    return findings;
+    return reports;
   },
 };

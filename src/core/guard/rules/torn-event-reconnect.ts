@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule torn-event-reconnect.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { at, factsOf } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 export const tornEventReconnect: Rule = {
   id: 'torn-event-reconnect',
@@ -11,7 +11,7 @@ export const tornEventReconnect: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const stream of model.streams) {
       const conns = stream.connectionIds.flatMap((id) => facts.connection.get(id) ?? []);
       for (const next of conns) {
@@ -22,16 +22,14 @@ export const tornEventReconnect: Rule = {
           ? `${tail.bytes.byteLength} bytes of an undispatched event with partial data`
           : `${tail.bytes.byteLength} bytes of an undispatched event (cut in its header lines, before any data)`;
         const id = tail.id !== undefined ? ` (id ${tail.id})` : '';
-        const where: Finding = {
-          rule: this.id,
-          severity: this.severity,
+        const where: Report = {
           message: `${cut.id} ended holding ${held}${id}; the client resumed the stream on ${next.id} with Last-Event-ID ${next.lastEventIdSent ?? '(none)'}.`,
           ...at(cut, { byteOffset: tail.start, time: cut.record.endTime ?? cut.record.startTime }),
         };
         if (tail.id !== undefined) where.eventId = tail.id;
-        findings.push(where);
+        reports.push(where);
       }
     }
-    return findings;
+    return reports;
   },
 };

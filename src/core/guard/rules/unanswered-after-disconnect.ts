@@ -4,7 +4,7 @@ import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView } from '../../model/types';
 import { cancelledRequests } from '../cancelled';
 import { at, describeId, factsOf } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 /** How the stream's last connection left the request unanswered. */
 function howLost(conns: readonly ConnectionView[], last: ConnectionView): string {
@@ -26,7 +26,7 @@ export const unansweredAfterDisconnect: Rule = {
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const session of facts.sessions) {
       const cancelled = cancelledRequests(session.connections);
       const deletes = session.connections.filter((c) => c.role === 'delete');
@@ -43,14 +43,12 @@ export const unansweredAfterDisconnect: Rule = {
         // The client's own choices: it aborted a stream (an error body it dropped does not count), or closed the session while the stream was alive
         // (a DELETE after the stream ended is cleanup after the loss, not a choice).
         if (conns.some((c) => c.isSse && c.record.end === 'aborted') || deletes.some((d) => d.record.startTime <= endedAt)) continue;
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: `request ${lost.map(describeId).join(', ')} was never answered: ${howLost(conns, last)}.`,
           ...at(last, { time: endedAt }),
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

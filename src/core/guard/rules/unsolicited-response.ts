@@ -1,8 +1,9 @@
 // Runs anywhere (pure core): rule unsolicited-response.
 import { idKey } from '../../mcp/jsonrpc';
-import type { ConnectionView, EventView, JsonRpcId, JsonRpcMessage } from '../../model/types';
+import type { ConnectionView, EventView } from '../../model/types';
+import type { JsonRpcId, JsonRpcMessage } from '../../mcp/types';
 import { at, describeId, factsOf, isResumeAttempt, type Facts, type SessionFacts } from '../facts';
-import type { Finding, Rule } from '../types';
+import type { Report, Rule } from '../types';
 
 type Step =
   | { time: number; kind: 'sent'; id: JsonRpcId }
@@ -48,7 +49,7 @@ export const unsolicitedResponse: Rule = {
   summary: 'A response arrived whose id matches no outstanding client request of the session: an answer from another epoch or session, or a second answer to one request.',
   check(model) {
     const facts = factsOf(model);
-    const findings: Finding[] = [];
+    const reports: Report[] = [];
     for (const session of facts.sessions) {
       // Without the client's requests (capture started mid-session) every answer would look unsolicited.
       if (session.clientRequests.size === 0) continue;
@@ -67,9 +68,7 @@ export const unsolicitedResponse: Rule = {
           continue;
         }
         const event = step.event;
-        findings.push({
-          rule: this.id,
-          severity: this.severity,
+        reports.push({
           message: everSent.has(key)
             ? `a second answer to request ${describeId(step.id)} arrived on ${step.conn.id}.`
             : `response id ${describeId(step.id)} on ${step.conn.id} matches no request this session sent.`,
@@ -77,6 +76,6 @@ export const unsolicitedResponse: Rule = {
         });
       }
     }
-    return findings;
+    return reports;
   },
 };

@@ -23,6 +23,21 @@ describe('parseArgs', () => {
     expect(parseArgs(['analyze', '--', '--json'])).toMatchObject({ command: { files: ['--json'], json: false } });
   });
 
+  it('-h after "--" is a file, not a request for help', () => {
+    expect(parseArgs(['analyze', '--', '-h'])).toEqual({
+      ok: true,
+      command: { kind: 'analyze', files: ['-h'], json: false, failOn: 'error' },
+    });
+  });
+
+  it('a value that starts with a dash is still the value', () => {
+    expect(parseArgs(['analyze', 'a', '--chunks', '-'])).toMatchObject({ command: { files: ['a'], chunks: '-' } });
+    expect(parseArgs(['analyze', 'a', '--fail-on', '--json'])).toEqual({
+      ok: false,
+      error: '--fail-on "--json" is not one of error, warning, info, never',
+    });
+  });
+
   it('rules, help and version', () => {
     expect(parseArgs(['rules'])).toEqual({ ok: true, command: { kind: 'rules', json: false } });
     expect(parseArgs(['rules', '--json'])).toEqual({ ok: true, command: { kind: 'rules', json: true } });
@@ -42,7 +57,12 @@ describe('parseArgs', () => {
     [['analyze', 'a', 'b', '--chunks', 'c'], '--chunks applies to a single HAR file'],
     [['analyze', 'a', '--jsn'], 'unknown option --jsn for analyze'],
     [['analyze', 'a', '--json=yes'], 'unknown option --json=yes for analyze'],
+    [['analyze', 'a', '-jx'], 'unknown option -jx for analyze'],
+    [['analyze', 'a', '--fail-on', 'warning', '--fail-on=fatal'], '--fail-on "fatal" is not one of error, warning, info, never'],
     [['rules', 'x'], 'unexpected argument x for rules'],
+    [['rules', '--'], 'unexpected argument -- for rules'],
+    [['rules', '--json=1'], 'unexpected argument --json=1 for rules'],
+    [['--version', 'x'], 'unknown option --version'],
   ])('%j is a usage error: %s', (argv, error) => {
     expect(parseArgs(argv)).toEqual({ ok: false, error });
   });

@@ -1,4 +1,5 @@
 // Runs in Node (CLI): command-line parsing, pure (no I/O), so every usage error is testable.
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 import type { Severity } from '../core/guard/types';
 
 export type FailOn = Severity | 'never';
@@ -14,9 +15,23 @@ export type ParseResult = { ok: true; command: Command } | { ok: false; error: s
 
 const fail = (error: string): ParseResult => ({ ok: false, error });
 const isFailOn = (value: string): value is FailOn => FAIL_ON_VALUES.some((f) => f === value);
+const HELP_RESULT: ParseResult = { ok: true, command: { kind: 'help' } };
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Token = ReturnType<typeof tokenize>['tokens'][number];
+
+/**
+ * node:util parseArgs splits the arguments (`--flag=value`, `--`, `-`, short groups) and takes string values;
+ * strict mode stays off so that each usage error gets this CLI's own message, not Node's.
+ */
+function tokenize(args: readonly string[], options: Options) {
+  return nodeParseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
+}
 
 export function parseArgs(argv: readonly string[]): ParseResult {
-  if (argv.includes('--help') || argv.includes('-h')) return { ok: true, command: { kind: 'help' } };
+  // Help wins wherever it is asked for, except as an operand after `--`.
+  const { tokens } = tokenize(argv, { help: { type: 'boolean', short: 'h' } });
+  if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) return HELP_RESULT;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     return { ok: true, command: { kind: 'version' } };
   }
@@ -24,55 +39,55 @@ export function parseArgs(argv: readonly string[]): ParseResult {
   if (name === undefined) return fail('no command given');
   if (name === 'analyze') return parseAnalyze(rest);
   if (name === 'rules') return parseRules(rest);
-  if (name === 'help') return { ok: true, command: { kind: 'help' } };
+  if (name === 'help') return HELP_RESULT;
   return fail(name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`);
 }
 
+const ANALYZE_OPTIONS = {
+  json: { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  chunks: { type: 'string' },
+} as const satisfies Options;
+
 function parseAnalyze(args: readonly string[]): ParseResult {
-  const files: string[] = [];
+  const { tokens, positionals: files } = tokenize(args, ANALYZE_OPTIONS);
   let json = false;
   let failOn: FailOn = 'error';
   let chunks: string | undefined;
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    // The whole argument as typed: `--json=yes`, `-abc`.
+    if (!isDeclared(token, ANALYZE_OPTIONS)) return fail(`unknown option ${args[token.index]} for analyze`);
+    if (token.name === 'json') json = true;
+    else if (token.name === 'fail-on') {
+      if (token.value === undefined) return fail('--fail-on needs a value: error, warning, info or never');
+      if (!isFailOn(token.value)) return fail(`--fail-on ${JSON.stringify(token.value)} is not one of error, warning, info, never`);
+      failOn = token.value;
+    } else {
+      if (token.value === undefined) return fail('--chunks needs a file (chunks.ndjson)');
+      chunks = token.value;
     }
-    const [flag, inlineValue] = splitFlag(arg);
-    const value = (): string | undefined => inlineValue ?? args[++i];
-    if (flag === '--') onlyFiles = true;
-    else if (flag === '--json' && inlineValue === undefined) json = true;
-    else if (flag === '--fail-on') {
-      const v = value();
-      if (v === undefined) return fail('--fail-on needs a value: error, warning, info or never');
-      if (!isFailOn(v)) return fail(`--fail-on ${JSON.stringify(v)} is not one of error, warning, info, never`);
-      failOn = v;
-    } else if (flag === '--chunks') {
-      const v = value();
-      if (v === undefined) return fail('--chunks needs a file (chunks.ndjson)');
-      chunks = v;
-    } else return fail(`unknown option ${arg} for analyze`);
   }
   if (files.length === 0) return fail('analyze needs at least one file');
   if (chunks !== undefined && files.length !== 1) return fail('--chunks applies to a single HAR file');
   return { ok: true, command: { kind: 'analyze', files, json, failOn, ...(chunks !== undefined && { chunks }) } };
 }
 
+const RULES_OPTIONS = { json: { type: 'boolean' } } as const satisfies Options;
+
 function parseRules(args: readonly string[]): ParseResult {
-  let json = false;
-  for (const arg of args) {
-    if (arg === '--json') json = true;
-    else return fail(`unexpected argument ${arg} for rules`);
-  }
-  return { ok: true, command: { kind: 'rules', json } };
+  const { tokens } = tokenize(args, RULES_OPTIONS);
+  // Anything but --json is unexpected here, `--` included: rules takes no operands.
+  const unexpected = tokens.find((t) => t.kind !== 'option' || !isDeclared(t, RULES_OPTIONS));
+  if (unexpected) return fail(`unexpected argument ${args[unexpected.index]} for rules`);
+  // Every token left is a --json.
+  return { ok: true, command: { kind: 'rules', json: tokens.length > 0 } };
 }
 
-/** `--flag=value` -> [flag, value]; `--flag` -> [flag, undefined]. */
-function splitFlag(arg: string): [string, string | undefined] {
-  const eq = arg.indexOf('=');
-  return eq === -1 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+/** Whether the option is one of `options` as declared: a boolean given a value (`--json=yes`) is not. */
+function isDeclared(token: Token & { kind: 'option' }, options: Options): boolean {
+  const declared = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+  return declared !== undefined && (declared.type === 'string' || token.value === undefined);
 }
 
 export const HELP = `mcp-stream-inspector: check what MCP Streamable HTTP resumption really delivered.

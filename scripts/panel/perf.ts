@@ -3,8 +3,8 @@
 // events table scrolls. Saves a screenshot to artifacts/panel-dev/synthetic-100k.png.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from '../../../e2e/launcher';
-import { buildHarness } from './build';
+import { launchChromium } from '../../e2e/launcher';
+import { buildHarness } from '../../src/panel/dev/build';
 import { serveStatic } from './serve';
 import { runScript } from './run-script';
 

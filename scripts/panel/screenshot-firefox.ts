@@ -1,10 +1,10 @@
 // Dev script (Node): the harness in headless Firefox ESR through the project's launcher, light and dark,
 // wide and docked narrow (600x500), saved to artifacts/panel-dev/firefox-*.png.
-// Usage: npx tsx src/panel/dev/screenshot-firefox.ts [fixture] [out-dir]
+// Usage: npx tsx scripts/panel/screenshot-firefox.ts [fixture] [out-dir]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launchFirefox } from '../../../e2e/launcher';
-import { buildHarness } from './build';
+import { launchFirefox } from '../../e2e/launcher';
+import { buildHarness } from '../../src/panel/dev/build';
 import { serveStatic } from './serve';
 import { runScript } from './run-script';
 

@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from '../../../e2e/launcher';
-import { findTabId, openExtensionPage, panelUrl } from '../../../e2e/fixtures/extension';
-import { startFixtureServer } from '../../../e2e/fixtures/sse-server';
+import { launchChromium } from '../../e2e/launcher';
+import { findTabId, openExtensionPage, panelUrl } from '../../e2e/fixtures/extension';
+import { startFixtureServer } from '../../e2e/fixtures/sse-server';
 import { runScript } from './run-script';
 
 const dist = '/tmp/mcp-stream-inspector-panel-dev-chrome';

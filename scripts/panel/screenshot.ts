@@ -1,11 +1,11 @@
 // Dev script (Node): builds the harness, opens it in headless Chromium through the project's launcher (black-hole
 // proxy), and saves screenshots of the panel in light and dark to artifacts/panel-dev/.
-// Usage: npx tsx src/panel/dev/screenshot.ts [fixture] [out-dir]   (narrow shots are DevTools docked at 600x500)
+// Usage: npx tsx scripts/panel/screenshot.ts [fixture] [out-dir]   (narrow shots are DevTools docked at 600x500)
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchChromium } from '../../../e2e/launcher';
-import { buildHarness } from './build';
+import { launchChromium } from '../../e2e/launcher';
+import { buildHarness } from '../../src/panel/dev/build';
 import { serveStatic } from './serve';
 import { runScript } from './run-script';
 

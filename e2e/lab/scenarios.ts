@@ -260,3 +260,18 @@ export const scenarios: readonly Scenario[] = [
 export function findScenario(name: string): Scenario | undefined {
   return scenarios.find((scenario) => scenario.name === name);
 }
+
+/** Changes to a scenario's calls for one run; the fault stays the same. */
+export interface ScenarioVariant {
+  /** Caps every big_result at this many bytes (the fixtures keep the clean control small). */
+  bigResultBytes?: number;
+}
+
+export function applyVariant(scenario: Scenario, variant: ScenarioVariant = {}): Scenario {
+  const cap = variant.bigResultBytes;
+  if (cap === undefined) return scenario;
+  const calls = scenario.calls.map((call): ToolCall =>
+    call.tool === 'big_result' ? { tool: 'big_result', args: { ...call.args, sizeBytes: Math.min(call.args.sizeBytes, cap) } } : call,
+  );
+  return { ...scenario, calls };
+}

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type LabLogEntry } from './proxy/fault-run';
 import { startProxy } from './proxy/proxy';
+import type { WireRecorder } from './proxy/wire-recorder';
 import { type Scenario, type ScenarioName, scenarioNames } from './scenarios';
 import { Backend } from './server/backend';
 
@@ -20,6 +21,8 @@ export interface LabOptions {
   build?: 'always' | 'if-missing' | 'never';
   /** Where the demo page is built and served from; dist/lab by default. */
   pageDir?: string;
+  /** Records what the proxy delivered for every MCP exchange (npm run fixtures). */
+  recorder?: WireRecorder;
 }
 
 export interface Lab {
@@ -44,7 +47,13 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
   const pageDir = options.pageDir ?? LAB_PAGE_DIR;
   if (mode === 'always' || (mode === 'if-missing' && !existsSync(join(pageDir, 'index.html')))) await buildLabPage(pageDir);
   const backend = new Backend();
-  const proxy = await startProxy({ port: options.port, backend, staticDir: pageDir, scenario: options.scenario ?? 'clean' });
+  const proxy = await startProxy({
+    port: options.port,
+    backend,
+    staticDir: pageDir,
+    scenario: options.scenario ?? 'clean',
+    ...(options.recorder ? { recorder: options.recorder } : {}),
+  });
   try {
     await proxy.setScenario(options.scenario ?? 'clean');
   } catch (error) {

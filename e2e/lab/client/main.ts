@@ -1,7 +1,7 @@
 // Runs in the demo page (browser): the scenario table, a button per scenario, and
 // window.__lab for tests. Everything shown is set as text, never as HTML.
 import type { LabLogEntry } from '../proxy/fault-run';
-import { findScenario, type Scenario, scenarios, type Verdict } from '../scenarios';
+import { applyVariant, findScenario, type Scenario, type ScenarioVariant, scenarios, type Verdict } from '../scenarios';
 import { runScenario, type RunResult } from './run-scenario';
 
 export interface LabPageResult extends RunResult {
@@ -11,7 +11,8 @@ export interface LabPageResult extends RunResult {
 
 export interface LabPageApi {
   scenarios: readonly Scenario[];
-  run(name: string): Promise<LabPageResult>;
+  /** `variant` changes the calls of this run only (e.g. a smaller big_result for the fixtures). */
+  run(name: string, variant?: ScenarioVariant): Promise<LabPageResult>;
 }
 
 declare global {
@@ -57,9 +58,10 @@ function show(name: string, verdict: Verdict | 'running', detail: string): void 
   row.detail.textContent = detail;
 }
 
-async function runOne(name: string): Promise<LabPageResult> {
-  const scenario = findScenario(name);
-  if (!scenario) throw new Error(`unknown scenario ${name}`);
+async function runOne(name: string, variant?: ScenarioVariant): Promise<LabPageResult> {
+  const found = findScenario(name);
+  if (!found) throw new Error(`unknown scenario ${name}`);
+  const scenario = applyVariant(found, variant);
   notes.textContent = '';
   note(`${scenario.name}: ${scenario.description}`);
   show(name, 'running', '');
@@ -85,8 +87,8 @@ async function runOne(name: string): Promise<LabPageResult> {
 }
 
 /** Runs one at a time: the proxy holds one scenario. */
-function run(name: string): Promise<LabPageResult> {
-  const next = queue.then(() => runOne(name));
+function run(name: string, variant?: ScenarioVariant): Promise<LabPageResult> {
+  const next = queue.then(() => runOne(name, variant));
   queue = next.catch(() => undefined);
   return next;
 }

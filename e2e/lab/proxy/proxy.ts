@@ -1,7 +1,7 @@
 // Runs in Node (lab proxy): the fault-injecting reverse proxy on 127.0.0.1. Forwards MCP paths to
 // the live origin instance chunk by chunk (no buffering), lets the current fault cut or rewrite
 // SSE responses, serves the demo page for every other path, and answers /__lab/ control calls.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Backend } from '../server/backend';
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH } from '../server/legacy-sse';
 import { MCP_PATH } from '../server/instance';
@@ -11,6 +11,7 @@ import { type Exchange, type ExchangePlan, FaultRun, type LabLogEntry, type LogD
 import { faults } from './faults/index';
 import { SseTap } from './sse-tap';
 import { serveStatic } from './static-files';
+import type { ExchangeTrace, WireRecorder } from './wire-recorder';
 
 export const CONTROL_PREFIX = '/__lab/';
 const PROXIED = new Set([MCP_PATH, LEGACY_SSE_PATH, LEGACY_MESSAGES_PATH]);
@@ -22,6 +23,8 @@ export interface ProxyOptions {
   /** The built demo page (dist/lab). */
   staticDir: string;
   scenario: ScenarioName;
+  /** Records every proxied exchange as the client received it (the fixture recorder). */
+  recorder?: WireRecorder;
 }
 
 export interface LabProxy {
@@ -39,6 +42,16 @@ function forwardableHeaders(headers: IncomingHttpHeaders, drop: string[] = []): 
     out[name] = value;
   }
   return out;
+}
+
+/** sendJson, telling the trace what was sent. */
+function respond(res: ServerResponse, trace: ExchangeTrace | undefined, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (trace) {
+    const text = JSON.stringify(body);
+    trace.head(status, STATUS_CODES[status] ?? '', { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    trace.write(Buffer.from(text));
+  }
+  sendJson(res, status, body, headers);
 }
 
 function parseRpc(body: Buffer | undefined): unknown {
@@ -139,7 +152,13 @@ class FaultProxy implements LabProxy {
   }
 
   private async forward(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const trace = this.options.recorder?.begin(req, this.url);
+    if (trace) {
+      res.once('finish', () => trace.end('complete'));
+      res.once('close', () => trace.end(res.writableFinished ? 'complete' : 'aborted'));
+    }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
+    trace?.requestBody(body);
     const run = this.run;
     await run.settled();
     const exchange: Exchange = {
@@ -151,13 +170,19 @@ class FaultProxy implements LabProxy {
     };
     const plan = run.plan(exchange);
     if (plan.kind === 'respond') {
-      sendJson(res, plan.status, plan.body, plan.headers);
+      respond(res, trace, plan.status, plan.body, plan.headers);
       return;
     }
-    this.sendUpstream(req, res, body, plan);
+    this.sendUpstream(req, res, body, plan, trace);
   }
 
-  private sendUpstream(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, plan: Extract<ExchangePlan, { kind: 'forward' }>): void {
+  private sendUpstream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer | undefined,
+    plan: Extract<ExchangePlan, { kind: 'forward' }>,
+    trace: ExchangeTrace | undefined,
+  ): void {
     const target = new URL(req.url ?? '/', this.options.backend.current.url);
     const headers = forwardableHeaders(req.headers, ['content-length']);
     if (body) headers['content-length'] = String(body.length);
@@ -167,14 +192,22 @@ class FaultProxy implements LabProxy {
       if (!res.writableFinished) upstream.destroy();
     });
     upstream.on('error', () => {
-      if (cut) return;
-      if (!res.headersSent) sendJson(res, 502, { error: 'origin unavailable' });
-      else res.destroy();
+      // A client that went away made us drop the origin side: nobody is left to answer.
+      if (cut || res.destroyed) return;
+      if (!res.headersSent) {
+        respond(res, trace, 502, { error: 'origin unavailable' });
+        return;
+      }
+      trace?.end('failed', 'the origin connection failed');
+      res.destroy();
     });
     upstream.on('response', (origin) => {
       const sse = (origin.headers['content-type'] ?? '').includes('text/event-stream');
       const tap = sse && plan.tap ? new SseTap(plan.tap) : undefined;
-      res.writeHead(origin.statusCode ?? 502, forwardableHeaders(origin.headers, tap ? ['content-length'] : []));
+      const status = origin.statusCode ?? 502;
+      const headers = forwardableHeaders(origin.headers, tap ? ['content-length'] : []);
+      res.writeHead(status, headers);
+      trace?.head(status, STATUS_CODES[status] ?? '', headers);
       res.flushHeaders();
       origin.on('data', (chunk: Buffer) => {
         if (cut) return;
@@ -182,9 +215,11 @@ class FaultProxy implements LabProxy {
         for (const op of tap ? tap.push(chunk) : [{ op: 'write' as const, bytes: chunk }]) {
           if (op.op === 'write') {
             flowing = res.write(op.bytes) && flowing;
+            trace?.write(op.bytes);
             continue;
           }
           cut = true;
+          trace?.cut();
           this.cutConnection(res, upstream);
           plan.onCut?.(op.info);
           return;
@@ -198,7 +233,9 @@ class FaultProxy implements LabProxy {
         if (!cut) res.end();
       });
       origin.on('error', () => {
-        if (!cut) res.destroy();
+        if (cut) return;
+        trace?.end('failed', 'the origin stream failed');
+        res.destroy();
       });
     });
     upstream.end(body);

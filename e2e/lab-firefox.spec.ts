@@ -1,7 +1,6 @@
 // Node (Playwright runner, puppeteer-core over WebDriver BiDi): a subset of the fault lab in Firefox ESR with the
 // built extension: the cut mid-event, the epoch restart and the clean control; the panel page shows the expected
 // findings and the CLI on its exported capture reports the same rules.
-/// <reference types="chrome" />
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,8 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import type { LabPageApi } from './lab/client/main';
 import { findScenario, type Scenario } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
-import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
+import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
+import { openMozExtensionPage } from './fixtures/firefox';
 import { type FirefoxSession, launchFirefox } from './launcher';
 
 const SUBSET = ['clean', 'cut-mid-event', 'epoch-restart-clamp'] as const;
@@ -51,30 +51,11 @@ test.afterEach(async () => {
   await lab.setScenario('clean');
 });
 
-/** moz-extension:// navigations never report "loaded" over BiDi: start one, then poll until the page answers. */
-async function openExtensionPage(page: Page, url: string): Promise<void> {
-  // The navigation's own promise never settles usefully here; readiness is polled below.
-  page.goto(url).catch(() => undefined);
-  await expect
-    .poll(() => page.evaluate(() => location.href + document.readyState).catch(() => ''), { timeout: 15_000 })
-    .toBe(`${url}complete`);
-}
-
 /** The panel page attached to the tab showing `url` (tabId -1 first: attached to nothing, a place to ask). */
 async function openPanelFor(url: string): Promise<Page> {
   const panel = await context.newPage();
-  await openExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
-  const tabId = await panel.evaluate(async (wanted) => {
-    const b = (globalThis as unknown as { browser: { tabs: typeof chrome.tabs; webNavigation: typeof chrome.webNavigation } }).browser;
-    for (const tab of await b.tabs.query({})) {
-      if (tab.id === undefined) continue;
-      const frames = (await b.webNavigation.getAllFrames({ tabId: tab.id })) ?? [];
-      if (frames.some((f) => f.frameId === 0 && f.url === wanted)) return tab.id;
-    }
-    return -1;
-  }, url);
-  expect(tabId, `a tab shows ${url}`).toBeGreaterThanOrEqual(0);
-  await openExtensionPage(panel, panelUrl(firefox.extensionBase!, tabId));
+  await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
+  await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, await findTabId(panel, url)));
   await panel.setViewport({ width: 1280, height: 800 });
   return panel;
 }

@@ -1,6 +1,5 @@
 // Node (`npm start`): builds the extension, starts the fault lab and opens Chromium with it; `--headless` runs every
 // scenario instead and prints a table. Starts browsers only through e2e/launcher.ts; the lab listens on 127.0.0.1.
-/// <reference types="chrome" />
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -9,7 +8,8 @@ import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
-import { attachToTarget, listTargets } from '../e2e/fixtures/cdp-target';
+import { findTabId, panelUrl } from '../e2e/fixtures/extension';
+import { openChromiumToolbox } from '../e2e/fixtures/toolbox-chromium';
 import { type ChromiumSession, launchChromium } from '../e2e/launcher';
 import type { ConnectionRecord } from '../src/core/capture/model';
 import { analyze, parseCapture } from '../src/core/index';
@@ -17,7 +17,6 @@ import { analyze, parseCapture } from '../src/core/index';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_CHROME = join(ROOT, 'dist/chrome');
 const CAPTURES_DIR = join(ROOT, 'captures');
-const PANEL_PATH = 'src/panel/panel.html';
 /** The panel is settled when what it shows has not changed for this long. */
 const SETTLE_MS = 500;
 const SETTLE_POLL_MS = 100;
@@ -79,26 +78,12 @@ function uniqueSorted(rules: Iterable<string>): string[] {
   return [...new Set(rules)].sort();
 }
 
-/** The browser tab id of the tab showing `url`, asked from an extension page (pages cannot see tab ids). */
-async function tabIdOf(extensionPage: Page, url: string): Promise<number> {
-  const tabId = await extensionPage.evaluate(async (wanted) => {
-    for (const tab of await chrome.tabs.query({})) {
-      if (tab.id === undefined) continue;
-      const frames = (await chrome.webNavigation.getAllFrames({ tabId: tab.id })) ?? [];
-      if (frames.some((frame) => frame.frameId === 0 && frame.url === wanted)) return tab.id;
-    }
-    return -1;
-  }, url);
-  if (tabId < 0) throw new Error(`no tab shows ${url}`);
-  return tabId;
-}
-
 /** Opens the panel page attached to the tab showing `url` (tabId -1 first: attached to nothing, a place to ask). */
 async function openPanelFor(session: ChromiumSession, url: string): Promise<Page> {
   const panel = await session.context.newPage();
-  const panelUrl = (tabId: number): string => `chrome-extension://${session.extensionId}/${PANEL_PATH}?tabId=${tabId}`;
-  await panel.goto(panelUrl(-1));
-  await panel.goto(panelUrl(await tabIdOf(panel, url)));
+  const base = `chrome-extension://${session.extensionId}/`;
+  await panel.goto(panelUrl(base, -1));
+  await panel.goto(panelUrl(base, await findTabId(panel, url)));
   return panel;
 }
 
@@ -232,35 +217,11 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   return broken.length || violations ? 1 : 0;
 }
 
-/** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl` (DevTools internals, over CDP). */
+/** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */
 async function showStreamsPanel(session: ChromiumSession, pageUrl: string): Promise<boolean> {
-  const browser = session.context.browser();
-  if (!browser) return false;
-  const cdp = await browser.newBrowserCDPSession();
-  const panelId = `chrome-extension://${session.extensionId}MCPStreams`;
-  const deadline = Date.now() + DEVTOOLS_TIMEOUT_MS;
-  try {
-    while (Date.now() < deadline) {
-      for (const target of (await listTargets(cdp)).filter((t) => t.url.startsWith('devtools://devtools/bundled/devtools_app.html'))) {
-        const frontend = await attachToTarget(cdp, target.targetId);
-        const shown = await frontend.evaluate<boolean>(`(async () => {
-          const SDK = await import('devtools://devtools/bundled/core/sdk/sdk.js');
-          const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
-          if (SDK.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() !== ${JSON.stringify(pageUrl)}) return false;
-          const inspector = UI.InspectorView.InspectorView.instance();
-          if (!inspector.tabbedPane.tabIds().includes(${JSON.stringify(panelId)})) return false;
-          await inspector.showPanel(${JSON.stringify(panelId)});
-          return true;
-        })()`);
-        await frontend.detach();
-        if (shown) return true;
-      }
-      await new Promise((done) => setTimeout(done, 200));
-    }
-    return false;
-  } finally {
-    await cdp.detach();
-  }
+  const toolbox = await openChromiumToolbox(session, pageUrl, 'MCP Streams', { timeoutMs: DEVTOOLS_TIMEOUT_MS });
+  await toolbox.detach();
+  return true;
 }
 
 /** Headed: the demo page with DevTools open on the panel; runs until the browser window is closed or Ctrl-C. */

@@ -5,7 +5,9 @@ export type ExportKind = 'capture' | 'har';
 /** mcp-capture-2026-11-29T15-54-48.json / .har, in local time: sorts by name, no characters files dislike. */
 export function exportFileName(kind: ExportKind, date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
+  const stamp = `${day}T${time}`;
   return `mcp-capture-${stamp}.${kind === 'capture' ? 'json' : 'har'}`;
 }
 

@@ -235,14 +235,20 @@ function isDeltaList(value: unknown): value is ConnectionDelta[] {
   return Array.isArray(value) && value.every(isDelta);
 }
 
+/** A start delta's connection: what the records fold needs before anything else about it arrives. */
+function isConnectionStart(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  const named = typeof c.id === 'string' && typeof c.url === 'string' && typeof c.method === 'string';
+  return named && Array.isArray(c.requestHeaders) && typeof c.startTime === 'number';
+}
+
 function isDelta(value: unknown): value is ConnectionDelta {
   if (typeof value !== 'object' || value === null) return false;
   const d = value as Record<string, unknown>;
   switch (d.kind) {
-    case 'start': {
-      const c = d.conn as Record<string, unknown> | null;
-      return typeof c === 'object' && c !== null && typeof c.id === 'string' && typeof c.url === 'string' && typeof c.method === 'string' && Array.isArray(c.requestHeaders) && typeof c.startTime === 'number';
-    }
+    case 'start':
+      return isConnectionStart(d.conn);
     case 'response':
       return typeof d.id === 'string' && typeof d.status === 'number' && Array.isArray(d.responseHeaders) && typeof d.responseTime === 'number';
     case 'chunk':

@@ -33,9 +33,13 @@ export interface DetailPaneProps {
 export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, onClose }: DetailPaneProps) {
   // The tab the user picked, and for which finding: a newly selected finding opens on its explanation.
   const [choice, setChoice] = useState<{ tab: Tab; finding?: number }>({ tab: 'preview' });
-  const finding = resolved.findingIndex !== undefined ? view.analysis.findings[resolved.findingIndex] : undefined;
-  const event: EventView | undefined = resolved.eventIndex !== undefined ? view.analysis.events[resolved.eventIndex] : undefined;
-  const connection: ConnectionView | undefined = !event && resolved.connectionId !== undefined ? view.connectionsById.get(resolved.connectionId) : undefined;
+  const { findingIndex, eventIndex, connectionId } = resolved;
+  const finding = findingIndex !== undefined ? view.analysis.findings[findingIndex] : undefined;
+  const target = findingIndex !== undefined ? view.findingTargets[findingIndex] : undefined;
+  const event: EventView | undefined = eventIndex !== undefined ? view.analysis.events[eventIndex] : undefined;
+  // With an event selected, its connection shows in the event summary instead.
+  const connection: ConnectionView | undefined =
+    !event && connectionId !== undefined ? view.connectionsById.get(connectionId) : undefined;
 
   const tabs: Tab[] = [];
   if (finding) tabs.push('finding');
@@ -48,18 +52,21 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, 
       </aside>
     );
   }
-  const preferred: Tab = finding && choice.finding !== resolved.findingIndex ? 'finding' : choice.tab;
+  const preferred: Tab = finding && choice.finding !== findingIndex ? 'finding' : choice.tab;
   const tab: Tab = tabs.includes(preferred) ? preferred : (tabs[0] as Tab);
+  const pick = (t: Tab) => setChoice({ tab: t, ...(findingIndex !== undefined ? { finding: findingIndex } : {}) });
   return (
     <aside class="detail" aria-label="Details">
       <div class="detail-head">
-        {finding ? <FindingSummary finding={finding} target={view.findingTargets[resolved.findingIndex as number]} onSelectEvent={onSelectEvent} onSelectConnection={onSelectConnection} /> : null}
+        {finding ? (
+          <FindingSummary finding={finding} target={target} onSelectEvent={onSelectEvent} onSelectConnection={onSelectConnection} />
+        ) : null}
         {event ? <EventSummary view={view} event={event} onSelectConnection={onSelectConnection} /> : null}
         {connection ? <ConnectionSummary view={view} c={connection} onSelectConnection={onSelectConnection} /> : null}
       </div>
       <div class="tabs" role="tablist">
         {tabs.map((t) => (
-          <button type="button" role="tab" key={t} aria-selected={t === tab} class={`tab ${t === tab ? 'selected' : ''}`} onClick={() => setChoice({ tab: t, ...(resolved.findingIndex !== undefined ? { finding: resolved.findingIndex } : {}) })}>
+          <button type="button" role="tab" key={t} aria-selected={t === tab} class={`tab ${t === tab ? 'selected' : ''}`} onClick={() => pick(t)}>
             {tabLabels[t]}
           </button>
         ))}

@@ -11,6 +11,8 @@ export interface FindingSummaryProps {
 }
 
 export function FindingSummary({ finding, target, onSelectEvent, onSelectConnection }: FindingSummaryProps) {
+  const eventIndex = target?.eventIndex;
+  const connectionId = target?.connectionId;
   return (
     <div class={`finding-head sev-${finding.severity}`}>
       <div class="finding-title">
@@ -20,14 +22,14 @@ export function FindingSummary({ finding, target, onSelectEvent, onSelectConnect
       </div>
       <p class="finding-message selectable">{finding.message}</p>
       <p class="finding-where">
-        {target?.eventIndex !== undefined ? (
-          <button type="button" class="link" onClick={() => onSelectEvent(target.eventIndex as number)}>
+        {eventIndex !== undefined ? (
+          <button type="button" class="link" onClick={() => onSelectEvent(eventIndex)}>
             Show event
           </button>
         ) : null}
-        {target?.connectionId !== undefined ? (
-          <button type="button" class="link finding-conn" title={`Show connection ${target.connectionId}`} onClick={() => onSelectConnection(target.connectionId as string)}>
-            Connection <span class="mono">{target.connectionId}</span>
+        {connectionId !== undefined ? (
+          <button type="button" class="link finding-conn" title={`Show connection ${connectionId}`} onClick={() => onSelectConnection(connectionId)}>
+            Connection <span class="mono">{connectionId}</span>
           </button>
         ) : null}
         {finding.byteOffset !== undefined ? <span class="dim num">byte {finding.byteOffset.toLocaleString('en-US')}</span> : null}

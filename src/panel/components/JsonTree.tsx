@@ -11,6 +11,12 @@ export function JsonTree({ value, expandDepth = 2 }: { value: unknown; expandDep
   );
 }
 
+/** `{}`, or the first three keys: `{a, b, c, …}`. */
+function objectSummary(keys: readonly string[]): string {
+  if (keys.length === 0) return '{}';
+  return `{${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}}`;
+}
+
 function JsonNode({ label, value, depth, expandDepth }: { label: string | undefined; value: unknown; depth: number; expandDepth: number }) {
   const [open, setOpen] = useState(depth < expandDepth);
   const [limit, setLimit] = useState(PAGE);
@@ -25,7 +31,7 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
   }
   const isArray = Array.isArray(value);
   const entries: Array<[string, unknown]> = isArray ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-  const summary = isArray ? `Array(${entries.length})` : entries.length === 0 ? '{}' : `{${entries.slice(0, 3).map(([k]) => k).join(', ')}${entries.length > 3 ? ', …' : ''}}`;
+  const summary = isArray ? `Array(${entries.length})` : objectSummary(entries.map(([k]) => k));
   return (
     <div role="treeitem" aria-expanded={open}>
       <button type="button" class="json-row json-toggle" style={{ paddingLeft: `${depth * 12 + 4}px` }} onClick={() => setOpen(!open)}>

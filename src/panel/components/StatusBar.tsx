@@ -9,7 +9,8 @@ export function StatusBar({ state, derived, shownEvents }: { state: PanelState; 
   if (a) {
     parts.push(`${a.sessions.length} session${a.sessions.length === 1 ? '' : 's'}`);
     parts.push(`${a.connections.length} connection${a.connections.length === 1 ? '' : 's'}`);
-    parts.push(shownEvents === a.events.length ? `${a.events.length.toLocaleString('en-US')} events` : `${shownEvents.toLocaleString('en-US')} / ${a.events.length.toLocaleString('en-US')} events`);
+    const total = a.events.length.toLocaleString('en-US');
+    parts.push(shownEvents === a.events.length ? `${total} events` : `${shownEvents.toLocaleString('en-US')} / ${total} events`);
     parts.push(`analysed in ${derived.costMs < 10 ? derived.costMs.toFixed(1) : Math.round(derived.costMs)} ms`);
   }
   return (

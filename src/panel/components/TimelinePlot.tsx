@@ -2,7 +2,7 @@
 import type { Resolved } from '../view/selection';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
-import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
+import { LANE_GAP, type TimelineLayout, type TimelineRow } from '../view/timeline';
 import { formatDuration } from '../view/format';
 import { linkLabel } from '../view/linkLabel';
 import { gridLines } from './TimelineAxis';
@@ -17,7 +17,7 @@ interface PlotProps {
 
 export function TimelinePlot({ layout, origin, window, width, resolved }: PlotProps) {
   const x = (t: number) => xOf(window, width, t);
-  const selectedRow = layout.rows.findIndex((r) => r.connectionId === resolved.connectionId);
+  const selected = layout.rows.find((r) => r.connectionId === resolved.connectionId);
   return (
     <svg class="tl-svg" width={width} height={layout.height}>
       <defs>
@@ -32,10 +32,12 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
       {gridLines(window, origin, width).map((gx) => (
         <line key={gx} class="tl-grid" x1={gx} x2={gx} y1="0" y2={layout.height} />
       ))}
-      {selectedRow >= 0 ? <rect class="tl-row-selected" x="0" width={width} y={layout.rows[selectedRow]?.y} height={layout.rows[selectedRow]?.height ?? ROW_HEIGHT} /> : null}
-      {layout.lanes.map((lane) => (
-        <line key={lane.key} class="tl-lane-sep" x1="0" x2={width} y1={lane.y + lane.height + LANE_GAP / 2 + 0.5} y2={lane.y + lane.height + LANE_GAP / 2 + 0.5} />
-      ))}
+      {selected ? <rect class="tl-row-selected" x="0" width={width} y={selected.y} height={selected.height} /> : null}
+      {layout.lanes.map((lane) => {
+        // Half way into the gap below the lane, on a pixel centre so the 1px line stays sharp.
+        const y = lane.y + lane.height + LANE_GAP / 2 + 0.5;
+        return <line key={lane.key} class="tl-lane-sep" x1="0" x2={width} y1={y} y2={y} />;
+      })}
       {layout.rows.map((row) => (
         <Row key={row.connectionId} row={row} x={x} window={window} width={width} selectedEvent={resolved.eventIndex} />
       ))}

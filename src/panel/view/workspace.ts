@@ -44,6 +44,18 @@ export const PANE_HEADER = 24;
 export const FINDING_ROW = 20;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** The wide grid, row by row: five columns (sessions, splitter, centre, splitter, detail). */
+const WIDE_AREAS = [
+  'sessions split-left timeline split-right detail',
+  'sessions split-left split-mid split-right detail',
+  'sessions split-left events split-right detail',
+  'split-bottom split-bottom split-bottom split-bottom split-bottom',
+  'findings findings findings findings findings',
+];
+
+/** grid-template-areas: one quoted string per row. */
+const gridAreas = (rows: readonly string[]) => rows.map((r) => `"${r}"`).join(' ');
+
 export function workspaceMode(width: number): WorkspaceMode {
   return width < NARROW_BELOW ? 'narrow' : 'wide';
 }
@@ -75,9 +87,7 @@ export function workspaceLayout(width: number, height: number, sizes: PaneSizes,
       mode,
       columns: `${sessions}px 1px minmax(${MIN_CENTER}px, 1fr) 1px ${detail}px`,
       rows: `${timeline}px 1px minmax(80px, 1fr) 1px ${findings}px`,
-      areas: ['sessions split-left timeline split-right detail', 'sessions split-left split-mid split-right detail', 'sessions split-left events split-right detail', 'split-bottom split-bottom split-bottom split-bottom split-bottom', 'findings findings findings findings findings']
-        .map((r) => `"${r}"`)
-        .join(' '),
+      areas: gridAreas(WIDE_AREAS),
       sessions,
       detail,
       timeline,
@@ -102,7 +112,7 @@ export function workspaceLayout(width: number, height: number, sizes: PaneSizes,
     mode,
     columns: `${sessions}px 1px minmax(0, 1fr)`,
     rows: rowSizes.join(' '),
-    areas: areaRows.map((r) => `"${r}"`).join(' '),
+    areas: gridAreas(areaRows),
     sessions,
     detail,
     timeline,

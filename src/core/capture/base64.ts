@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): fast standard base64 (RFC 4648, padded) without Buffer or atob/btoa.
 // Table-driven over bytes so megabyte bodies decode in linear time with no per-char string building.
+import { TextDecoder, TextEncoder } from '../web/globals';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const ENCODE = new Uint8Array(64);

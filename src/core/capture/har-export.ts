@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): HAR 1.2 export. Standard fields for other tools, plus `_`-prefixed fields
 // (exact times, `_chunks` with per-chunk times, `_streamState`) so importHar restores the capture exactly.
+import { TextEncoder } from '../web/globals';
 import { encodeBase64 } from './base64';
 import { headerValue } from './headers';
 import type { Capture, ConnectionRecord, EndReason } from './model';

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): decides what an input file is by its content and imports it.
+import { TextDecoder } from '../web/globals';
 import { InputError } from './errors';
 import { captureFromJson } from './format';
 import { captureFromHar, type HarImportOptions } from './har';

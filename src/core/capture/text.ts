@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): UTF-8 and JSON decoding that reports where input goes wrong.
+import { TextDecoder, TextEncoder } from '../web/globals';
 import { InputError } from './errors';
 import { jsonErrorOffset } from './json-position';
 

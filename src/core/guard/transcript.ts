@@ -1,4 +1,5 @@
 // Runs anywhere (test support, pure): builds captures from short transcripts so rule tests read like the traffic.
+import { TextEncoder } from '../web/globals';
 import type { BodyChunk, Capture, ConnectionRecord, EndReason, HttpHeader } from '../capture/model';
 
 const encoder = new TextEncoder();

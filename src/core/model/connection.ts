@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): one raw connection record -> its parsed body (SSE events and tail, JSON messages).
+import { TextDecoder } from '../web/globals';
 import type { BodyChunk, ConnectionRecord, EndReason } from '../capture/model';
 import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';

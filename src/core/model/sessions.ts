@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
+import { URL } from '../web/globals';
 import { asEra } from '../mcp/era';
 import { headerValue } from '../mcp/headers';
 import type { Era, JsonRpcMessage } from '../mcp/types';

@@ -19,6 +19,7 @@
  * Chunks are kept by reference (not copied) while they hold undispatched bytes: do not reuse a
  * buffer after pushing it.
  */
+import { TextDecoder, type TextDecodeOptions } from '../web/globals';
 import { copyRange, isBlankText } from './bytes';
 import type { SseEvent, SseTail } from './types';
 

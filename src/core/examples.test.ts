@@ -1,58 +1,142 @@
-// The real SDK traffic in ../shared/examples (HAR + per-chunk timings) must give exactly the findings expected.
+// The real SDK traffic the lab recorded into fixtures/ (HAR + per-chunk timings) must give exactly the findings expected.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
 import { importHar } from './capture/har';
-import { EXAMPLES_DIR } from './examples-dir.fixture';
+import { FIXTURES_DIR, fixtureEntries, fixtureSessionId, readFixture } from './fixtures-dir.fixture';
+import type { Analysis } from './analyze';
 
-const examplesDir = EXAMPLES_DIR;
-const scenarios = readdirSync(examplesDir).filter((d) => existsSync(join(examplesDir, d, 'expected.json')));
+const scenarios = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
 
 interface Expected {
   must: string[];
   must_not: string[];
 }
 
-describe('shared examples (real MCP SDK traffic)', () => {
-  it('are present', () => {
-    expect(scenarios.length).toBeGreaterThanOrEqual(2);
+function analyzed(name: string): Analysis {
+  const { har, ndjson } = readFixture(name);
+  return analyze(importHar(har, { chunksNdjson: ndjson }));
+}
+
+const progressOf = (analysis: Analysis, connectionId?: string): number[] =>
+  analysis.events
+    .filter((e) => connectionId === undefined || e.connectionId === connectionId)
+    .flatMap((e) => e.messages)
+    .filter((m) => m.method === 'notifications/progress')
+    .map((m) => (m.value as { params: { progress: number } }).params.progress);
+
+describe('recorded fixtures (real MCP SDK traffic)', () => {
+  it('are present, with the clean control and the three resumption hazards the tests lean on', () => {
+    expect(scenarios).toEqual(expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']));
   });
 
   it.each(scenarios.map((s) => [s]))('%s gives the expected findings', (scenario) => {
-    const dir = join(examplesDir, scenario);
-    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;
-    const capture = importHar(readFileSync(join(dir, 'capture.har'), 'utf8'), {
-      chunksNdjson: readFileSync(join(dir, 'chunks.ndjson'), 'utf8'),
-    });
-    const rules = new Set(analyze(capture).findings.map((f) => f.rule));
+    const expected = JSON.parse(readFileSync(join(FIXTURES_DIR, scenario, 'expected.json'), 'utf8')) as Expected;
+    expect(expected.must_not.length).toBeGreaterThan(0);
+    expect(expected.must.filter((id) => expected.must_not.includes(id))).toEqual([]);
+    const rules = new Set(analyzed(scenario).findings.map((f) => f.rule));
     for (const id of expected.must) expect(rules, `must report ${id}`).toContain(id);
     for (const id of expected.must_not) expect(rules, `must not report ${id}`).not.toContain(id);
   });
 });
 
-describe('the torn-replay example, as a user reads it', () => {
-  const dir = join(examplesDir, 'torn-replay-boundary-sdk-inmemory');
-  const analysis = analyze(importHar(readFileSync(join(dir, 'capture.har'), 'utf8'), { chunksNdjson: readFileSync(join(dir, 'chunks.ndjson'), 'utf8') }));
+describe('the cut-mid-event recording, as a user reads it', () => {
+  const analysis = analyzed('cut-mid-event');
+  const cut = analysis.connections.find((c) => c.record.end === 'network-error')!;
+  const resume = analysis.connections.find((c) => c.lastEventIdSent !== undefined)!;
 
-  it('has one 2025-11-25 session with SDK-style ids', () => {
+  it('has one 2025-11-25 session with SDK-style ids, under the id the server gave', () => {
     expect(analysis.sessions).toHaveLength(1);
-    expect(analysis.sessions[0]).toMatchObject({ sessionId: '03c88ff5-0b23-4104-89ee-93da8277702f', era: '2025-11-25', idScheme: 'sdk-stream' });
+    expect(analysis.sessions[0]).toMatchObject({ sessionId: fixtureSessionId('cut-mid-event'), era: '2025-11-25', idScheme: 'sdk-stream' });
   });
 
-  it('links the resumption GET to the cut POST stream', () => {
-    const resume = analysis.connections.find((c) => c.lastEventIdSent !== undefined);
-    const cut = analysis.connections.find((c) => c.record.end === 'network-error');
-    expect(resume?.resumes).toBe(cut?.id);
-    expect(resume?.streamId).toBe(cut?.streamId);
-    const stream = analysis.streams.find((s) => s.id === cut?.streamId);
-    expect(stream).toMatchObject({ kind: 'post', requestIds: [1] });
+  it('links the resumption GET to the cut POST stream of tools/call #1', () => {
+    expect(analysis.connections.filter((c) => c.record.end === 'network-error')).toHaveLength(1);
+    expect(resume.record.method).toBe('GET');
+    expect(resume.resumes).toBe(cut.id);
+    expect(resume.streamId).toBe(cut.streamId);
+    const stream = analysis.streams.find((s) => s.id === cut.streamId);
+    expect(stream).toMatchObject({ kind: 'post', requestIds: [1], connectionIds: [cut.id, resume.id] });
   });
 
-  it('shows the torn tail and every progress step once', () => {
-    const cut = analysis.connections.find((c) => c.record.end === 'network-error');
-    expect(cut?.tail?.pendingLine.startsWith('id: db173ed2')).toBe(true);
-    const progress = analysis.events.flatMap((e) => e.messages).filter((m) => m.method === 'notifications/progress');
-    expect(progress.map((m) => (m.value as { params: { progress: number } }).params.progress)).toEqual([1, 2, 3, 4, 5, 6]);
+  it('resumed after the last event the client got, and shows the torn tail that was never dispatched', () => {
+    const cutEvents = cut.eventIndexes.map((i) => analysis.events[i]!);
+    expect(resume.lastEventIdSent).toBe(cutEvents.at(-1)?.lastEventId);
+    expect(progressOf(analysis, cut.id)).toEqual([1, 2]);
+    // 60 bytes into the data of progress 3: its id line passed, its data did not end.
+    expect(cut.tail).toMatchObject({ type: 'message', hasData: true, dataLines: [] });
+    expect(cut.tail?.pendingLine).toBe('data: {"method":"notifications/progress","params":{"progressToken"');
+    // The origin re-sent the torn event whole, under the same id, as the first event of the resume.
+    const replayed = analysis.events[resume.eventIndexes[0]!]!;
+    expect(replayed.lastEventId).toBe(cut.tail?.id);
+    expect(replayed.data.startsWith(cut.tail!.pendingLine.slice('data: '.length))).toBe(true);
+  });
+
+  it('delivers every progress step once, then the answer to request 1', () => {
+    expect(progressOf(analysis)).toEqual([1, 2, 3, 4, 5, 6]);
+    const answer = analysis.events.flatMap((e) => e.messages.map((m) => ({ m, e }))).find(({ m }) => m.kind === 'response' && m.id === 1);
+    expect(answer?.e.connectionId).toBe(resume.id);
+    expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual([['torn-event-reconnect', cut.id]]);
+  });
+});
+
+describe('the replay-boundary recording', () => {
+  const analysis = analyzed('replay-boundary');
+  const cut = analysis.connections.find((c) => c.record.end === 'network-error')!;
+  const resume = analysis.connections.find((c) => c.resumes === cut.id)!;
+
+  it('cut at an event boundary: no torn tail, progress 1 and 2 delivered', () => {
+    expect(cut.tail).toBeUndefined();
+    expect(progressOf(analysis, cut.id)).toEqual([1, 2]);
+  });
+
+  it('the resume starts with the cursor event again, byte for byte, and the client sees progress 2 twice', () => {
+    const last = analysis.events[cut.eventIndexes.at(-1)!]!;
+    const first = analysis.events[resume.eventIndexes[0]!]!;
+    expect(resume.lastEventIdSent).toBe(last.lastEventId);
+    expect(first.lastEventId).toBe(last.lastEventId);
+    expect(first.data).toBe(last.data);
+    expect(progressOf(analysis)).toEqual([1, 2, 2, 3, 4, 5, 6]);
+    const duplicate = analysis.findings.find((f) => f.rule === 'replayed-event-duplicate');
+    expect(duplicate).toMatchObject({ connectionId: resume.id, eventId: last.lastEventId });
+  });
+});
+
+describe('the epoch-restart-clamp recording', () => {
+  const analysis = analyzed('epoch-restart-clamp');
+  const resume = analysis.connections.find((c) => c.lastEventIdSent !== undefined)!;
+
+  it('resumed an epoch:seq cursor of the old epoch and got ids of a new epoch, counted from 1', () => {
+    expect(analysis.sessions[0]).toMatchObject({ sessionId: fixtureSessionId('epoch-restart-clamp'), idScheme: 'epoch-seq' });
+    const [oldEpoch] = resume.lastEventIdSent!.split(':');
+    const ids = resume.eventIndexes.map((i) => analysis.events[i]!.lastEventId);
+    expect(ids.length).toBeGreaterThan(0);
+    const [newEpoch, firstSeq] = ids[0]!.split(':');
+    expect(newEpoch).not.toBe(oldEpoch);
+    expect(firstSeq).toBe('1');
+    expect(ids.every((id) => id.startsWith(`${newEpoch}:`))).toBe(true);
+    const mismatch = analysis.findings.find((f) => f.rule === 'epoch-mismatch');
+    expect(mismatch?.message).toContain(`resumed ${resume.lastEventIdSent}`);
+    expect(mismatch?.message).toContain(`epoch ${newEpoch}`);
+  });
+
+  it('never answered the call: no response to request 1 anywhere', () => {
+    expect(analysis.events.flatMap((e) => e.messages).filter((m) => m.kind === 'response' && m.id === 1)).toEqual([]);
+    const call = fixtureEntries('epoch-restart-clamp').find((e) => e.rpcMethod === 'tools/call');
+    expect(call?.streamState).toBe('failed');
+  });
+});
+
+describe('the clean control recording', () => {
+  const analysis = analyzed('clean');
+
+  it('answers progress, the big result and the elicitation without a finding', () => {
+    expect(analysis.findings).toEqual([]);
+    expect(progressOf(analysis)).toEqual([1, 2, 3, 4, 5]);
+    const results = analysis.events.flatMap((e) => e.messages).filter((m) => m.kind === 'response');
+    expect(results.map((m) => m.id)).toEqual([0, 1, 2, 3]);
+    const elicitation = analysis.events.flatMap((e) => e.messages).find((m) => m.method === 'elicitation/create');
+    expect(elicitation?.kind).toBe('request');
   });
 });

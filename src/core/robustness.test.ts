@@ -1,16 +1,14 @@
 // Hostile and broken input: every failure is an InputError with a precise message, and analysis never throws.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
 import { InputError } from './capture/errors';
 import { serializeCapture } from './capture/format';
 import { loadInput } from './capture/load';
 import type { Capture, ConnectionRecord } from './capture/model';
-import { EXAMPLES_DIR } from './examples-dir.fixture';
+import { readFixture } from './fixtures-dir.fixture';
 
 const encoder = new TextEncoder();
-const harText = readFileSync(resolve(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory/capture.har'), 'utf8');
+const harText = readFixture('cut-mid-event').har;
 
 /** A small seeded generator so every failure can be replayed. */
 function random(seed: number): () => number {

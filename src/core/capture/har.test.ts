@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from './errors';
 import { exportHar, importHar } from './har';
 import type { Capture } from './model';
 import { sampleCapture } from './samples.fixture';
-import { join } from 'node:path';
-import { EXAMPLES_DIR } from '../examples-dir.fixture';
+import { fixtureEntries, fixtureSessionId, readFixture } from '../fixtures-dir.fixture';
 
-const read = (path: string): string => readFileSync(join(EXAMPLES_DIR, path), 'utf8');
-const clean = { har: read('clean-control-sdk-inmemory/capture.har'), ndjson: read('clean-control-sdk-inmemory/chunks.ndjson') };
-const torn = { har: read('torn-replay-boundary-sdk-inmemory/capture.har'), ndjson: read('torn-replay-boundary-sdk-inmemory/chunks.ndjson') };
+const clean = readFixture('clean');
+const torn = readFixture('cut-mid-event');
+const END_OF_STATE: Record<string, string> = { complete: 'complete', failed: 'network-error', aborted: 'aborted', open: 'open' };
 
 interface HarEntry {
   startedDateTime: string;
@@ -40,10 +38,17 @@ describe('HAR import of real SDK traffic', () => {
   it('clean control: every exchange, its body and its times', () => {
     const capture = importHar(clean.har);
     const entries = entriesOf(clean.har);
-    expect(capture.connections.map((c) => c.method)).toEqual(['POST', 'POST', 'GET', 'POST', 'POST', 'POST', 'POST', 'DELETE']);
-    expect(capture.connections.map((c) => c.status)).toEqual([200, 202, 200, 200, 200, 200, 202, 200]);
-    expect(capture.connections.every((c) => c.end === 'complete' && c.source === 'har')).toBe(true);
-    expect(capture.tool).toEqual({ name: 'mcp-resumption-lab', version: '1.0.0' });
+    const plain = fixtureEntries('clean');
+    const posts = plain.flatMap((e, i) => (e.method === 'POST' ? [i] : []));
+    // The POSTs go one after the other; the standalone GET races the first tools/call.
+    expect(posts.map((i) => plain[i]!.rpcMethod)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call', 'tools/call', 'response']);
+    expect(posts.map((i) => capture.connections[i]!.status)).toEqual([200, 202, 200, 200, 200, 202]);
+    expect(capture.connections.map((c) => c.method).sort()).toEqual(['GET', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST']);
+    expect(capture.connections.map((c) => c.method)).toEqual(plain.map((e) => e.method));
+    // Every POST completed; the client closed its standalone GET stream when it was done.
+    expect(capture.connections.map((c) => c.end)).toEqual(plain.map((e) => (e.method === 'GET' ? 'aborted' : 'complete')));
+    expect(capture.connections.every((c) => c.source === 'har')).toBe(true);
+    expect(capture.tool).toEqual({ name: 'mcp-stream-inspector-lab', version: '0.1.0' });
     entries.forEach((entry, i) => {
       const c = capture.connections[i]!;
       expect(body(capture, i)).toBe(entry.response.content.text ?? '');
@@ -54,26 +59,29 @@ describe('HAR import of real SDK traffic', () => {
       // Without chunk times a HAR body arrives as one chunk when the response ends.
       expect(c.chunks.map((ch) => ch.t)).toEqual(c.chunks.length ? [c.endTime] : []);
     });
-    expect(capture.connections[4]!.chunks[0]!.bytes.length).toBe(300232);
-    expect(capture.connections[0]!.requestBody).toContain('"method":"initialize"');
-    expect(header(capture, 1, 'mcp-session-id')).toBe('cd2cae06-d086-4064-b725-2fe6026162b1');
-    expect(capture.createdAt).toBe(Date.parse('2026-11-29T15:54:36.069Z'));
+    const big = plain.findIndex((e) => e.body.includes('big_result line 000001'));
+    expect(capture.connections[big]!.chunks[0]!.bytes.length).toBe(Buffer.byteLength(plain[big]!.body));
+    expect(capture.connections[big]!.chunks[0]!.bytes.length).toBeGreaterThan(64 * 1024);
+    expect(capture.connections[posts[0]!]!.requestBody).toContain('"method":"initialize"');
+    expect(header(capture, posts[1]!, 'mcp-session-id')).toBe(fixtureSessionId('clean'));
+    expect(capture.createdAt).toBe(Date.parse(entries[0]!.startedDateTime));
   });
 
   it('torn replay: the failed POST stream and the resumption GET with its Last-Event-ID', () => {
     const capture = importHar(torn.har);
-    expect(capture.connections.map((c) => `${c.method} ${c.end}`)).toEqual([
-      'POST complete',
-      'POST complete',
-      'GET complete',
-      'POST network-error',
-      'GET complete',
-      'DELETE complete',
-    ]);
-    expect(capture.connections[3]!.error).toBe('net::ERR_INCOMPLETE_CHUNKED_ENCODING');
-    expect(body(capture, 3)).toMatch(/data: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2[^\n]*\n\nevent: message\nid: db173ed2-2e82-456d-a2d1-76c55b64efeb_1795$/);
-    expect(header(capture, 4, 'last-event-id')).toBe('db173ed2-2e82-456d-a2d1-76c55b64efeb_1795967688811_ukzql3ku');
-    expect(header(capture, 3, 'last-event-id')).toBeUndefined();
+    const plain = fixtureEntries('cut-mid-event');
+    expect(capture.connections.map((c) => `${c.method} ${c.end}`)).toEqual(plain.map((e) => `${e.method} ${END_OF_STATE[e.streamState]}`));
+    expect(capture.connections.map((c) => `${c.method} ${c.end}`).sort()).toEqual(['GET aborted', 'GET aborted', 'POST complete', 'POST complete', 'POST network-error']);
+    const cut = capture.connections.findIndex((c) => c.end === 'network-error');
+    const resume = capture.connections.findIndex((c) => c.requestHeaders.some((h) => h.name.toLowerCase() === 'last-event-id'));
+    expect(cut).toBeLessThan(resume);
+    expect(capture.connections[cut]!.error).toBe('cut by the lab proxy: the connection ended without the terminating chunk');
+    expect(body(capture, cut)).toMatch(
+      /data: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2[^\n]*\n\nevent: message\nid: [^\n]+\ndata: \{"method":"notifications\/progress","params":\{"progressToken"$/,
+    );
+    const progress2 = /id: (\S+)\ndata: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2,/.exec(body(capture, cut))![1];
+    expect(header(capture, resume, 'last-event-id')).toBe(progress2);
+    expect(header(capture, cut, 'last-event-id')).toBeUndefined();
     entriesOf(torn.har).forEach((entry, i) => expect(body(capture, i)).toBe(entry.response.content.text ?? ''));
   });
 
@@ -97,12 +105,13 @@ describe('HAR import of real SDK traffic', () => {
     });
   });
 
-  it('torn example: the cut connection ends with the 60-byte partial event', () => {
+  it('torn example: the cut connection ends with the 60 data bytes the proxy let through', () => {
     const capture = importHar(torn.har, { chunksNdjson: torn.ndjson });
-    const cut = capture.connections[3]!;
-    expect(cut.chunks.map((c) => c.bytes.length)).toEqual([72, 224, 224, 60]);
-    expect(cut.end).toBe('network-error');
-    expect(Buffer.from(cut.chunks[3]!.bytes).toString()).toBe('event: message\nid: db173ed2-2e82-456d-a2d1-76c55b64efeb_1795');
+    const index = capture.connections.findIndex((c) => c.end === 'network-error');
+    const cut = capture.connections[index]!;
+    expect(cut.chunks.map((c) => c.bytes.length)).toEqual(ndjsonChunks(torn.ndjson, index + 1).map((r) => r.length));
+    expect(Buffer.from(cut.chunks.at(-1)!.bytes).toString()).toBe('{"method":"notifications/progress","params":{"progressToken"');
+    expect(Buffer.from(cut.chunks.at(-2)!.bytes).toString()).toMatch(/event: message\nid: [^\n]+\ndata: $/);
   });
 });
 

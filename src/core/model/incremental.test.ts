@@ -1,5 +1,5 @@
 // The analyzer that remembers parses must give exactly what a fresh analyze() gives, at every step of a live capture.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, createAnalyzer } from '../analyze';
@@ -7,14 +7,13 @@ import { importHar } from '../capture/har';
 import type { BodyChunk, Capture, ConnectionRecord } from '../capture/model';
 import type { Analysis } from '../analyze';
 import { rpc, session, sseEvent, Transcript } from '../guard/transcript';
-import { EXAMPLES_DIR } from '../examples-dir.fixture';
+import { FIXTURES_DIR, readFixture } from '../fixtures-dir.fixture';
 
-const examplesDir = EXAMPLES_DIR;
-const examples = readdirSync(examplesDir).filter((d) => existsSync(join(examplesDir, d, 'chunks.ndjson')));
+const examples = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'chunks.ndjson')));
 
 function example(name: string): Capture {
-  const dir = join(examplesDir, name);
-  return importHar(readFileSync(join(dir, 'capture.har'), 'utf8'), { chunksNdjson: readFileSync(join(dir, 'chunks.ndjson'), 'utf8') });
+  const { har, ndjson } = readFixture(name);
+  return importHar(har, { chunksNdjson: ndjson });
 }
 
 type Change = { kind: 'start' | 'response' | 'end' } | { kind: 'chunk'; chunk: BodyChunk };
@@ -123,8 +122,8 @@ function tornTranscript(): Capture {
 }
 
 describe('createAnalyzer: a live capture analysed again at every step', () => {
-  it('finds the shared examples', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(2);
+  it('finds the recorded fixtures', () => {
+    expect(examples).toEqual(expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']));
   });
 
   it.each(examples)('%s, chunk by chunk, equals a fresh analysis', (name) => {
@@ -149,7 +148,7 @@ describe('createAnalyzer: a live capture analysed again at every step', () => {
 describe('createAnalyzer: what it may reuse', () => {
   it('continues a growing stream: events its copy carried before are not parsed again', () => {
     const incremental = createAnalyzer();
-    const [first, ...rest] = growing(rechunked(example('torn-replay-boundary-sdk-inmemory'), 16));
+    const [first, ...rest] = growing(rechunked(example('cut-mid-event'), 16));
     let previous = { capture: first as Capture, analysis: incremental(first as Capture) };
     let continued = 0;
     for (const capture of rest) {
@@ -190,7 +189,7 @@ describe('createAnalyzer: what it may reuse', () => {
 
   it('gives an earlier capture, analysed again after its streams grew, what it gave the first time', () => {
     const incremental = createAnalyzer();
-    const steps = [...growing(rechunked(example('torn-replay-boundary-sdk-inmemory'), 64))];
+    const steps = [...growing(rechunked(example('cut-mid-event'), 64))];
     for (const capture of steps) incremental(capture);
     for (const [index, capture] of steps.entries()) expectSameAnalysis(capture, incremental(capture), `step ${index + 1} again`);
   });

@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES_DIR } from '../core/examples-dir.fixture';
+import { fixtureDir, fixtureSessionId } from '../core/fixtures-dir.fixture';
 
 const root = join(__dirname, '../..');
 const built = join(root, 'dist/node/cli.js');
-const example = join(EXAMPLES_DIR, 'torn-replay-boundary-sdk-inmemory');
+const example = fixtureDir('cut-mid-event');
 
 /** Newest modification time of the sources the Node build bundles. */
 function newestSource(dir: string): number {
@@ -41,7 +41,7 @@ describe('node bin/mcp-stream-inspector.js', () => {
     expect(json.status).toBe(1);
     const doc = JSON.parse(json.stdout);
     expect(doc.findings.map((f: { rule: string }) => f.rule)).toContain('torn-event-reconnect');
-    expect(doc.sessions[0].id).toBe('03c88ff5-0b23-4104-89ee-93da8277702f');
+    expect(doc.sessions[0].id).toBe(fixtureSessionId('cut-mid-event'));
 
     const human = cli('analyze', join(example, 'capture.har'), join(example, 'expected.json'));
     expect(human.status).toBe(2);

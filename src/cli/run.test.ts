@@ -9,12 +9,18 @@ import { rules } from '../core/guard';
 import type { Finding } from '../core/guard/types';
 import { nodeIo } from './node-io';
 import { findingsExitCode, run, type CliIo } from './run';
-import { EXAMPLES_DIR } from '../core/examples-dir.fixture';
+import { fixtureDir, fixtureEntries, fixtureSessionId } from '../core/fixtures-dir.fixture';
 
-const testdata = EXAMPLES_DIR;
-const torn = join(testdata, 'torn-replay-boundary-sdk-inmemory/capture.har');
-const tornChunks = join(testdata, 'torn-replay-boundary-sdk-inmemory/chunks.ndjson');
-const clean = join(testdata, 'clean-control-sdk-inmemory/capture.har');
+const torn = join(fixtureDir('cut-mid-event'), 'capture.har');
+const tornChunks = join(fixtureDir('cut-mid-event'), 'chunks.ndjson');
+const clean = join(fixtureDir('clean'), 'capture.har');
+/** Facts of the cut-mid-event recording, read from the HAR itself. */
+const tornEntries = fixtureEntries('cut-mid-event');
+const tornSession = fixtureSessionId('cut-mid-event')!;
+const cutEntry = tornEntries.find((e) => e.streamState === 'failed')!;
+const resumeEntry = tornEntries.find((e) => e.requestHeaders['last-event-id'] !== undefined)!;
+const tornAt = cutEntry.body.lastIndexOf('event: message\n');
+const tornId = /^id: (.+)$/m.exec(cutEntry.body.slice(tornAt))![1]!;
 const scratch = mkdtempSync(join(tmpdir(), 'msi-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -70,13 +76,15 @@ describe('exit codes for findings', () => {
 });
 
 describe('mcp-stream-inspector analyze', () => {
-  it('reports the torn replay example grouped by its session, with the rule summary and its doc page', async () => {
+  it('reports the torn replay recording grouped by its session, with the rule summary and its doc page', async () => {
     const { code, out, err } = await cli(['analyze', torn, '--chunks', tornChunks]);
     expect(err).toBe('');
-    expect(code).toBe(0); // the torn event was cut before its data: a warning, below the default --fail-on error
-    expect(out).toContain('session 03c88ff5-0b23-4104-89ee-93da8277702f  http://127.0.0.1:44219  era 2025-11-25');
-    expect(out).toMatch(/⚠ warning torn-event-reconnect {2}e4 ended holding 60 bytes/);
-    expect(out).toContain('stream s3, connection e4, byte 520, +1080.');
+    expect(code).toBe(0); // a torn event that was discarded on resume: a warning, below the default --fail-on error
+    expect(out).toContain(`session ${tornSession}  ${new URL(cutEntry.url).origin}  era 2025-11-25`);
+    const held = Buffer.byteLength(cutEntry.body) - tornAt;
+    expect(out).toContain(`⚠ warning torn-event-reconnect  ${cutEntry.id} ended holding ${held} bytes of an undispatched event with partial data (id ${tornId})`);
+    expect(out).toContain(`the client resumed the stream on ${resumeEntry.id} with Last-Event-ID ${resumeEntry.requestHeaders['last-event-id']}.`);
+    expect(out).toMatch(new RegExp(`stream s\\d+, connection ${cutEntry.id}, event id ${tornId}, byte ${tornAt}, \\+[\\d,.]+ ms`));
     const tornRule = rules.find((r) => r.id === 'torn-event-reconnect')!;
     expect(out).toContain(tornRule.summary);
     const docLine = /docs: (\S+torn-event-reconnect\.md)/.exec(out);
@@ -101,15 +109,20 @@ describe('mcp-stream-inspector analyze', () => {
     expect(Object.keys(doc)).toEqual(['findings', 'sessions']);
     expect(doc.findings.map((f: Finding) => f.rule)).toEqual(['torn-event-reconnect']);
     const [session] = doc.sessions;
-    expect(session).toMatchObject({ id: '03c88ff5-0b23-4104-89ee-93da8277702f', era: '2025-11-25', idScheme: 'sdk-stream' });
-    const resumed = session.streams.find((s: { id: string }) => s.id === 's3');
+    expect(session).toMatchObject({ id: tornSession, era: '2025-11-25', idScheme: 'sdk-stream' });
+    const resumed = session.streams.find((s: { id: string }) => s.id === doc.findings[0].streamId);
+    // The client closed the resumed GET after its answer: the SDK server keeps a resumed stream open.
     expect(resumed.connections.map((c: { id: string; resumes: string | null; end: string }) => [c.id, c.resumes, c.end])).toEqual([
-      ['e4', null, 'network-error'],
-      ['e5', 'e4', 'complete'],
+      [cutEntry.id, null, 'network-error'],
+      [resumeEntry.id, cutEntry.id, 'aborted'],
     ]);
-    expect(resumed.connections[1].lastEventIdSent).toBe('db173ed2-2e82-456d-a2d1-76c55b64efeb_1795967688811_ukzql3ku');
+    expect(resumed.connections[1].lastEventIdSent).toBe(resumeEntry.requestHeaders['last-event-id']);
     const priming = resumed.events[0];
-    expect(priming).toEqual({ type: 'message', data: '', lastEventId: priming.id, id: priming.id });
+    expect(priming).toEqual({ type: 'message', data: '', lastEventId: priming.id, id: priming.id, retry: 150 });
+    // The torn event comes again whole under its id, right after the event the cursor names.
+    const ids = resumed.events.map((e: { id?: string }) => e.id);
+    expect(ids.indexOf(tornId)).toBe(ids.indexOf(resumed.connections[1].lastEventIdSent) + 1);
+    expect(ids.filter((id: string) => id === tornId)).toHaveLength(1);
   });
 
   it('several files: each reported, an unreadable one explained on stderr, exit 2, nothing lost', async () => {
@@ -119,7 +132,7 @@ describe('mcp-stream-inspector analyze', () => {
     expect(code).toBe(2);
     expect(err).toContain(`mcp-stream-inspector: ${missing}: cannot read: ENOENT`);
     expect(err).toContain(`mcp-stream-inspector: ${truncated}: malformed JSON at end of input (character 3000)`);
-    expect(out).toContain(`${clean}\n  session cd2cae06-d086-4064-b725-2fe6026162b1`);
+    expect(out).toContain(`${clean}\n  session ${fixtureSessionId('clean')}`);
     expect(out).toContain(`${brokenStream}\n`);
     expect(out).toMatch(/✖ error {3}incomplete-json/);
     expect(out.trimEnd().split('\n').at(-1)).toBe('total over 4 files (2 could not be read): 1 error, 0 warnings, 0 info');
@@ -157,7 +170,7 @@ describe('mcp-stream-inspector analyze', () => {
     const badChunks = scratchFile('bad.ndjson', '{"type":"chunk","entry":99,"t":"2026-01-01T00:00:00Z"}\n');
     const { code, err } = await cli(['analyze', torn, '--chunks', badChunks]);
     expect(code).toBe(2);
-    expect(err).toBe(`mcp-stream-inspector: ${badChunks} (chunks for ${torn}): line 1.entry: entry 99 does not exist (the HAR has 6 entries)\n`);
+    expect(err).toBe(`mcp-stream-inspector: ${badChunks} (chunks for ${torn}): line 1.entry: entry 99 does not exist (the HAR has ${tornEntries.length} entries)\n`);
     const absent = await cli(['analyze', torn, '--chunks', join(scratch, 'absent.ndjson')]);
     expect(absent.code).toBe(2);
     expect(absent.err).toContain('absent.ndjson: cannot read: ENOENT');

@@ -21,6 +21,7 @@ export interface FixtureEntry {
   /** The connection id the importer gives it: e1, e2, ... */
   id: string;
   method: string;
+  url: string;
   /** Lower-cased names. */
   requestHeaders: Record<string, string>;
   /** The JSON-RPC method of a POST, 'response' for a client's answer. */
@@ -32,7 +33,7 @@ export interface FixtureEntry {
 }
 
 interface RawEntry {
-  request: { method: string; headers: { name: string; value: string }[]; postData?: { text: string } };
+  request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { text: string } };
   response: { status: number; headers: { name: string; value: string }[]; content: { text?: string } };
   _streamState: string;
 }
@@ -48,6 +49,7 @@ export function fixtureEntries(name: string): FixtureEntry[] {
     const entry: FixtureEntry = {
       id: `e${i + 1}`,
       method: e.request.method,
+      url: e.request.url,
       requestHeaders: headerMap(e.request.headers),
       status: e.response.status,
       responseHeaders: headerMap(e.response.headers),

@@ -39,7 +39,8 @@ describe('core layering', () => {
     const upward: string[] = [];
     for (const [file, targets] of imports) {
       for (const target of targets) {
-        if (target.startsWith('..') || tierOf(folderOf(target)) > tierOf(folderOf(file))) upward.push(`${file} -> ${target}`);
+        if (target.startsWith('..') || tierOf(folderOf(target)) > tierOf(folderOf(file)))
+          upward.push(`${file} -> ${target}`);
       }
     }
     expect(upward).toEqual([]);
@@ -49,7 +50,8 @@ describe('core layering', () => {
     const folderEdges = new Map<string, Set<string>>();
     for (const [file, targets] of imports) {
       for (const target of targets) {
-        if (folderOf(target) !== folderOf(file)) folderEdges.set(folderOf(file), (folderEdges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
+        if (folderOf(target) !== folderOf(file))
+          folderEdges.set(folderOf(file), (folderEdges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
       }
     }
     expect(findCycle(new Map([...folderEdges].map(([k, v]) => [k, [...v]])))).toEqual([]);

@@ -26,6 +26,7 @@ export class Base64Error extends Error {
   }
 }
 
+/** Encodes bytes as standard base64 with padding (how capture files store body chunks). */
 export function encodeBase64(bytes: Uint8Array): string {
   const n = bytes.length;
   const out = new Uint8Array(Math.ceil(n / 3) * 4);

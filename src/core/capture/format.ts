@@ -30,6 +30,7 @@ import {
 } from './read';
 import { parseJsonText } from './text';
 
+/** The capture format versions {@link parseCapture} reads. */
 export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
 export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
@@ -75,7 +76,12 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
   };
 }
 
-/** Reads capture format v1 text; every problem is an InputError with the JSON path concerned. */
+/**
+ * Reads capture format v1 text; every problem is an InputError with the JSON path concerned.
+ * @param text the capture file's text (a leading BOM is allowed).
+ * @returns the capture; findings written into the file are ignored (analysis recomputes them).
+ * @throws InputError when the text is not a capture this version reads.
+ */
 export function parseCapture(text: string): Capture {
   return captureFromJson(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
 }

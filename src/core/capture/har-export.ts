@@ -7,6 +7,11 @@ import type { Capture, ConnectionRecord, EndReason } from './model';
 import type { JsonObject } from './read';
 import { tryDecodeUtf8 } from './text';
 
+/**
+ * Writes a capture as HAR 1.2: standard fields for other tools, plus `_`-prefixed fields (exact times, per-chunk
+ * `_chunks`, `_streamState`) so {@link importHar} restores the capture exactly.
+ * @returns the HAR file's JSON text.
+ */
 export function exportHar(capture: Capture): string {
   const page = capture.page;
   const log: JsonObject = {

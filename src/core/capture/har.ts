@@ -23,11 +23,19 @@ import { encodeUtf8, parseJsonText } from './text';
 
 export { exportHar } from './har-export';
 
+/** Options of {@link importHar} and {@link loadInput}. */
 export interface HarImportOptions {
   /** The chunks.ndjson companion: splits each entry's body into the chunks it arrived in, with their times. */
   chunksNdjson?: string;
 }
 
+/**
+ * Reads a HAR file (a browser's export, or this tool's, which restores chunks and their times exactly).
+ * @param text the HAR file's text.
+ * @param options `chunksNdjson`: the companion file that splits each body into the chunks it arrived in.
+ * @returns one connection record per HAR entry.
+ * @throws InputError naming the HAR path (`log.entries[3].response`) of what is wrong.
+ */
 export function importHar(text: string, options?: HarImportOptions): Capture {
   return captureFromHar(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), options);
 }

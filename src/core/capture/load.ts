@@ -8,14 +8,23 @@ import { isJsonObject, jsonTypeName } from './read';
 import { importRawStream, startsWithStatusLine } from './raw';
 import { decodeUtf8OrThrow, parseJsonText } from './text';
 
+/** The kinds of input {@link loadInput} reads: capture v1 JSON, HAR, or a raw event stream (`curl -N`). */
 export type InputKind = 'capture' | 'har' | 'raw';
 
+/** Options of {@link loadInput} (those of HAR import: the other kinds take none). */
 export type LoadOptions = HarImportOptions;
 
 /**
  * Loads a capture v1 file, a HAR, or a raw event stream (optionally with a saved response head).
  * The content decides; the name only chooses the error message for content that is none of them
  * (a `.json` or `.har` file gets the JSON parser's complaint). Anything else is an InputError that says why.
+ * @param bytes the file's content.
+ * @param name the file's name (for messages, and for a raw stream's URL).
+ * @param options HAR import options, e.g. the chunks.ndjson companion.
+ * @returns the capture, ready for `analyze`.
+ * @throws InputError when the content is none of the kinds, naming where and why.
+ * @example
+ * const capture = loadInput(readFileSync('session.har'), 'session.har');
  */
 export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
   const first = firstSignificantByte(bytes);

@@ -2,6 +2,7 @@
 
 /** One HTTP header as sent or received; names keep their original spelling. */
 export interface HttpHeader {
+  /** The name as spelled on the wire (compare case-insensitively). */
   name: string;
   value: string;
 }
@@ -14,7 +15,9 @@ export type RecordSource = 'fetch' | 'eventsource' | 'har' | 'raw';
 
 /** Bytes as they arrived, with the wall-clock time (epoch ms, fractional) they were delivered. */
 export interface BodyChunk {
+  /** Epoch ms when the chunk was delivered. */
   t: number;
+  /** The chunk's bytes. */
   bytes: Uint8Array;
 }
 
@@ -55,6 +58,9 @@ export interface Capture {
   connections: ConnectionRecord[];
 }
 
+/** The `format` field that marks a capture file. */
 export const CAPTURE_FORMAT = 'mcp-stream-inspector/capture';
+/** The capture format version this library writes. */
 export const CAPTURE_VERSION = 1;
+/** This tool's name, as written in the `tool` field of the captures it makes. */
 export const TOOL_NAME = 'mcp-stream-inspector';

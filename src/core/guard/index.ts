@@ -17,6 +17,7 @@ import { unansweredAfterDisconnect } from './rules/unanswered-after-disconnect';
 import { unsolicitedResponse } from './rules/unsolicited-response';
 import type { Rule } from './types';
 
+/** Every guard rule, in the order they run; `analyze` runs them all unless given others. */
 export const rules: readonly Rule[] = [
   tornEventReconnect,
   replayedEventDuplicate,
@@ -36,6 +37,7 @@ export const rules: readonly Rule[] = [
   statelessRequestNotReissued,
 ];
 
+/** The registered rule with this id, if any. */
 export function ruleById(id: string): Rule | undefined {
   return rules.find((rule) => rule.id === id);
 }

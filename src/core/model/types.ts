@@ -13,6 +13,7 @@ export type ConnectionRole =
   | 'legacy-post' // 2024-11-05 POST to the endpoint
   | 'other';
 
+/** One dispatched SSE event, placed in its connection, stream and session, with the JSON-RPC messages it carried. */
 export interface EventView extends SseEvent {
   /** Index in Analysis.events (time order). */
   index: number;
@@ -27,8 +28,11 @@ export interface EventView extends SseEvent {
   parseError?: string;
 }
 
+/** One HTTP exchange as analysed: its raw record, its role, its stream, and what it sent and received. */
 export interface ConnectionView {
+  /** The record's id. */
   id: string;
+  /** The raw record it was derived from. */
   record: ConnectionRecord;
   role: ConnectionRole;
   /** Session key (see SessionView.key); every connection belongs to exactly one. */
@@ -52,6 +56,7 @@ export interface ConnectionView {
   bytes: number;
 }
 
+/** One logical SSE stream: the connection that opened it and each connection that resumed it. */
 export interface StreamView {
   /** Unique within the analysis, e.g. "s3". */
   id: string;
@@ -64,6 +69,7 @@ export interface StreamView {
   requestIds: JsonRpcId[];
 }
 
+/** One MCP session: its era, id scheme, streams and connections. */
 export interface SessionView {
   /** Unique key: the Mcp-Session-Id when there is one, else a synthetic "origin#n". */
   key: string;
@@ -81,6 +87,7 @@ export interface SessionView {
   endTime: number;
 }
 
+/** The model derived from a capture (`Analysis` adds the findings). */
 export interface Model {
   sessions: SessionView[];
   streams: StreamView[];

@@ -32,6 +32,14 @@ const SPACE = 32;
 const BOM: readonly number[] = [0xef, 0xbb, 0xbf];
 const STREAM: TextDecodeOptions = { stream: true };
 
+/**
+ * An incremental WHATWG event-stream parser over bytes: push chunks as they arrive, get the events each one
+ * dispatched with their byte ranges, and see the undispatched tail at any moment.
+ * @example
+ * const parser = new SseParser();
+ * for await (const chunk of response.body) for (const event of parser.push(chunk)) console.log(event.lastEventId, event.data);
+ * const torn = parser.finish(); // bytes of an event the stream ended in the middle of, if any
+ */
 export class SseParser {
   /**
    * V8 holds object shapes (maps) reached by field-adding transitions weakly: once every parser is
@@ -142,6 +150,7 @@ export class SseParser {
     return tail;
   }
 
+  /** Bytes pushed so far. */
   get bytesRead(): number {
     return this.byteCount;
   }

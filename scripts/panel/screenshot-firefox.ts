@@ -9,7 +9,7 @@ import { serveStatic } from './serve';
 import { runScript } from './run-script';
 
 async function main(): Promise<void> {
-  const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
+  const fixture = process.argv[2] ?? 'cut-mid-event';
   const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
   mkdirSync(out, { recursive: true });
   const server = await serveStatic(await buildHarness());
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
       await page.click('[data-testid=finding]');
       await new Promise((r) => setTimeout(r, 200));
       const file = join(out, `firefox-${fixture}-${width === 600 ? '600x500-' : ''}${theme}.png`);
-      await page.screenshot({ path: file as `${string}.png` });
+      await page.screenshot({ path: file });
       process.stdout.write(`${file}\n`);
     }
   } finally {

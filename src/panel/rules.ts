@@ -2,7 +2,7 @@
 import { ruleById } from '../core/guard/index';
 import type { RuleMeta } from '../core/guard/types';
 
-const docs = import.meta.glob('../core/guard/rules/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const docs = import.meta.glob<string>('../core/guard/rules/*.md', { query: '?raw', import: 'default', eager: true });
 
 export function ruleDoc(id: string): string | undefined {
   return docs[`../core/guard/rules/${id}.md`];

@@ -22,7 +22,7 @@ function render(source: string) {
     if (typeof n === 'string') texts.push(n);
     else {
       tags.push(String(n.type));
-      props.push(n.props as Record<string, unknown>);
+      props.push(n.props);
     }
   });
   return { tags, texts, props };

@@ -1,14 +1,15 @@
 // Dev script (Node): what streaming a 100k-event capture costs the panel, step by step:
 // folding wire deltas, analysing, building the view indexes, filtering, and laying out the timeline.
-import { analyze } from '../../core/analyze';
-import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
-import { recordsToCapture } from '../state/capture';
-import { applyDeltas, emptyRecords, recordToDeltas } from '../state/records';
-import { parseFilter } from '../view/filter';
-import { visibleEventIndexes } from '../view/lists';
-import { buildPanelView } from '../view/model';
-import { captureEnd, layoutTimeline } from '../view/timeline';
-import { syntheticCapture } from './synthetic';
+// Usage: npx tsx scripts/panel/bench.ts [events]   (default 100000)
+import { analyze } from '../../src/core/analyze';
+import { encodeBase64 as bytesToBase64 } from '../../src/core/capture/base64';
+import { recordsToCapture } from '../../src/panel/state/capture';
+import { applyDeltas, emptyRecords, recordToDeltas } from '../../src/panel/state/records';
+import { parseFilter } from '../../src/panel/view/filter';
+import { visibleEventIndexes } from '../../src/panel/view/lists';
+import { buildPanelView } from '../../src/panel/view/model';
+import { captureEnd, layoutTimeline } from '../../src/panel/view/timeline';
+import { syntheticCapture } from '../../src/panel/dev/synthetic';
 
 function time<T>(label: string, run: () => T, repeat = 3): T {
   let result = run();

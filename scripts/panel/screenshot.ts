@@ -9,7 +9,7 @@ import { buildHarness } from '../../src/panel/dev/build';
 import { serveStatic } from './serve';
 import { runScript } from './run-script';
 
-const fixture = process.argv[2] ?? 'torn-replay-boundary-sdk-inmemory';
+const fixture = process.argv[2] ?? 'cut-mid-event';
 const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
 
 async function shoot(page: Page, url: string, name: string, act?: (page: Page) => Promise<void>): Promise<void> {

@@ -1,13 +1,13 @@
 // Dev script (Node): builds the panel as plain pages (harness.html with fixtures, panel.html) into
-// dist/panel-dev. Fixtures: the shared SDK example captures (HAR + chunk timeline) and a 100k-event one.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// dist/panel-dev. Fixtures: every lab recording in fixtures/ (HAR + chunk timeline) and a 100k-event one.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { loadInput } from '../../core/capture/load';
 import { serializeCapture } from '../../core/capture/format';
 import { syntheticCapture } from './synthetic';
-import { EXAMPLES_DIR } from '../../core/examples-dir.fixture';
+import { FIXTURES_DIR, readFixture } from '../../core/fixtures-dir.fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -27,11 +27,9 @@ export async function buildHarness(): Promise<string> {
   });
   const fixtures = join(outDir, 'dev/fixtures');
   mkdirSync(fixtures, { recursive: true });
-  const examples = EXAMPLES_DIR;
-  for (const name of ['torn-replay-boundary-sdk-inmemory', 'clean-control-sdk-inmemory']) {
-    const capture = loadInput(readFileSync(join(examples, name, 'capture.har')), 'capture.har', {
-      chunksNdjson: readFileSync(join(examples, name, 'chunks.ndjson'), 'utf8'),
-    });
+  for (const name of readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'capture.har')))) {
+    const { har, ndjson } = readFixture(name);
+    const capture = loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
     writeFileSync(join(fixtures, `${name}.json`), serializeCapture(capture));
   }
   writeFileSync(join(fixtures, 'synthetic-100k.json'), serializeCapture(syntheticCapture(100_000)));

@@ -14,7 +14,7 @@ import '../panel.css';
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   followTheme(document.documentElement, undefined, params.get('theme'));
-  const name = params.get('fixture') ?? 'torn-replay-boundary-sdk-inmemory';
+  const name = params.get('fixture') ?? 'cut-mid-event';
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad fixture name ${name}`);
   const root = document.getElementById('root') as HTMLElement;
   if (name === 'empty') {

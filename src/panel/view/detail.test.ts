@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionRecord } from '../../core/capture/model';
 import { answeredRequests, chunkSpans, eventJson, rawSegments, sliceBody } from './detail';
 import { eventCells, positionOf } from './eventRows';
-import { exampleView } from './fixtures.test-util';
+import { cutAndResume, exampleView } from './fixtures.test-util';
 
 const enc = new TextEncoder();
 const record = (...parts: Array<string | Uint8Array>): ConnectionRecord =>
@@ -35,12 +35,13 @@ describe('event bytes', () => {
 });
 
 describe('event details on the SDK capture', () => {
-  const view = exampleView('torn-replay-boundary-sdk-inmemory');
+  const view = exampleView('cut-mid-event');
+  const { cut, resume } = cutAndResume(view);
   const result = view.analysis.events.find((e) => e.messages.some((m) => m.kind === 'response' && m.id === 1))!;
 
   it('names the request a response answers', () => {
     const answered = answeredRequests(view, result);
-    expect(answered.map((a) => [a.message.method, a.connection.id])).toEqual([['tools/call', 'e4']]);
+    expect(answered.map((a) => [a.message.method, a.connection.id])).toEqual([['tools/call', cut]]);
   });
 
   it('gives the parsed message for the JSON tree', () => {
@@ -49,8 +50,9 @@ describe('event details on the SDK capture', () => {
 
   it('fills a table row: time from session start, stream, id, size, method', () => {
     const cells = eventCells(view, result, { error: true, warning: true, info: true });
-    expect(cells.stream).toBe('s3');
-    expect(cells.resumption).toBe(1); // delivered by e5, the stream's first resumption
+    expect(result.connectionId).toBe(resume);
+    expect(cells.stream).toBe(view.connectionsById.get(cut)!.streamId);
+    expect(cells.resumption).toBe(1); // delivered by the stream's first resumption
     expect(cells.id).toBe(result.lastEventId);
     expect(cells.method).toBe('result #1');
     expect(cells.size).toMatch(/^\d+ B$/);

@@ -14,7 +14,7 @@ interface Box {
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 describe('reconnect link labels', () => {
-  const view = exampleView('torn-replay-boundary-sdk-inmemory');
+  const view = exampleView('cut-mid-event');
   const end = captureEnd(view.analysis.connections.map((c) => c.record));
   const layout = layoutTimeline(view, undefined, view.analysis.findings.map((_, i) => i), end);
 

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { exampleView } from './fixtures.test-util';
+import { cutAndResume, exampleView } from './fixtures.test-util';
 import { captureEnd, layoutTimeline } from './timeline';
 import { hitTest } from './timelineHit';
 import { xOf } from './timeWindow';
 
-const view = exampleView('torn-replay-boundary-sdk-inmemory');
+const view = exampleView('cut-mid-event');
+const { cut, resume } = cutAndResume(view);
 const layout = layoutTimeline(view, undefined, view.analysis.findings.map((_, i) => i), captureEnd(view.analysis.connections.map((c) => c.record)));
 const window = { from: layout.start, to: layout.end };
 const width = 1000;
 
 describe('timeline clicks', () => {
-  const resumeRow = layout.rows.find((r) => r.connectionId === 'e5')!;
-  const postRow = layout.rows.find((r) => r.connectionId === 'e4')!;
+  const resumeRow = layout.rows.find((r) => r.connectionId === resume)!;
+  const postRow = layout.rows.find((r) => r.connectionId === cut)!;
 
   it('land on an event tick', () => {
     const t = resumeRow.ticks[0]!;
@@ -26,7 +27,7 @@ describe('timeline clicks', () => {
   it('land on the connection bar between ticks, and on nothing outside it', () => {
     // Halfway between the last event and the cut: bar, no tick.
     const x = (xOf(window, width, postRow.ticks.at(-1)!) + xOf(window, width, postRow.torn!.from)) / 2;
-    expect(hitTest(layout, window, width, x, postRow.y + 12)).toEqual({ kind: 'connection', connectionId: 'e4' });
+    expect(hitTest(layout, window, width, x, postRow.y + 12)).toEqual({ kind: 'connection', connectionId: cut });
     expect(hitTest(layout, window, width, xOf(window, width, postRow.start) - 50, postRow.y + 12)).toBeUndefined();
     expect(hitTest(layout, window, width, 10, layout.height + 50)).toBeUndefined();
   });

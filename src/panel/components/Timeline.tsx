@@ -40,7 +40,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
   useEffect(() => {
     const time = resolved.time;
     if (time !== undefined) setPinned((w) => (w ? ensureVisible(w, time, bounds) : w));
-    // Keyed on the selection, not on `bounds`: a re-analysis must not pull a view the user panned back to it.
+    // Keyed on the selection, not on `bounds`: a re-analysis must not drag a view the user panned away back to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new selection moves the view
   }, [resolved.time, resolved.eventIndex, resolved.findingIndex, resolved.connectionId]);
 

@@ -3,6 +3,7 @@
 // ?live=1 replays the deltas in small batches over time as a streaming tab would.
 import { render } from 'preact';
 import { parseCapture } from '../../core/capture/format';
+import type { BackgroundToPanel } from '../../protocol/messages';
 import type { ConnectionDelta } from '../../protocol/records';
 import { App } from '../App';
 import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
@@ -10,6 +11,20 @@ import { recordToDeltas } from '../state/records';
 import { followTheme } from '../theme';
 import { createOfflineTransport } from '../transport';
 import '../panel.css';
+
+/** When the tap would have sent this delta. */
+function deltaTime(d: ConnectionDelta): number {
+  switch (d.kind) {
+    case 'start':
+      return d.conn.startTime;
+    case 'response':
+      return d.responseTime;
+    case 'chunk':
+      return d.t;
+    case 'end':
+      return d.endTime;
+  }
+}
 
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -25,12 +40,13 @@ async function main(): Promise<void> {
   const deltas: ConnectionDelta[] = capture.connections.flatMap((c) => recordToDeltas(c, bytesToBase64));
   const pageUrl = capture.page?.url ?? '';
   const live = params.get('live') === '1';
-  const transport = createOfflineTransport([{ type: 'snapshot', tabId: 0, pageUrl, deltas: live ? [] : deltas, preserveLog: false, droppedBytes: 0 }]);
+  // Live: an empty snapshot first, then the deltas in batches below, as a streaming tab would send them.
+  const snapshot: BackgroundToPanel = { type: 'snapshot', tabId: 0, pageUrl, deltas: live ? [] : deltas, preserveLog: false, droppedBytes: 0 };
+  const transport = createOfflineTransport([snapshot]);
   render(<App transport={transport} toolVersion="dev" />, root);
   if (live) {
     // Deltas in time order, as the tap would have sent them.
-    const at = (d: ConnectionDelta) => (d.kind === 'start' ? d.conn.startTime : d.kind === 'response' ? d.responseTime : d.kind === 'chunk' ? d.t : d.endTime);
-    const ordered = deltas.slice().sort((a, b) => at(a) - at(b));
+    const ordered = deltas.slice().sort((a, b) => deltaTime(a) - deltaTime(b));
     let i = 0;
     const tick = () => {
       transport.deliver({ type: 'deltas', tabId: 0, deltas: ordered.slice(i, i + 50) });

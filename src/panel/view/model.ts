@@ -108,10 +108,10 @@ export function resolveFindingTarget(
     const byId = f.eventId !== undefined ? events.find((e) => e.hasId && e.lastEventId === f.eventId) : undefined;
     eventIndex = (byOffset ?? byId)?.index;
   } else if (f.eventId !== undefined) {
-    const event = analysis.events.find(
-      (e) => e.hasId && e.lastEventId === f.eventId && (f.streamId === undefined || e.streamId === f.streamId) && (f.sessionKey === undefined || e.sessionKey === f.sessionKey),
-    );
-    eventIndex = event?.index;
+    // Without a connection the id is looked up within whatever stream and session the finding names.
+    const inScope = (e: EventView) =>
+      (f.streamId === undefined || e.streamId === f.streamId) && (f.sessionKey === undefined || e.sessionKey === f.sessionKey);
+    eventIndex = analysis.events.find((e) => e.hasId && e.lastEventId === f.eventId && inScope(e))?.index;
   }
   const event = eventIndex !== undefined ? analysis.events[eventIndex] : undefined;
   const connectionId = connection?.id ?? event?.connectionId;

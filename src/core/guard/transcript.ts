@@ -84,3 +84,77 @@ export class Transcript {
 export function session(t: Transcript, id: string | undefined, era = '2025-11-25') {
   return (spec: ExchangeSpec) => t.exchange(spec, id, era);
 }
+
+/**
+ * Reads a written transcript, the form of the rule docs' examples, in the manner of `curl -v`:
+ *
+ *     > POST /mcp                          a request: method and URL (a path gets the origin)
+ *     > Mcp-Session-Id: s1                 request headers
+ *     > {"jsonrpc":"2.0","id":1,...}       the request body, one JSON line
+ *     < 200                                the response status,
+ *     < Content-Type: text/event-stream    its headers,
+ *     id: 1                                then the body: every other line, verbatim, each ending in LF
+ *     data: {...}
+ *
+ *     ! network-error                      how the body ended (aborted, network-error, open); else complete
+ *
+ * A body runs to the next `>` or `!` line, blank lines included (a body of blank lines only is none): an event
+ * cut before its blank line is torn.
+ */
+export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'): Capture {
+  const records: ConnectionRecord[] = [];
+  let clock = 1_000;
+  let current: ConnectionRecord | undefined;
+  let body: string[] | undefined;
+  const close = () => {
+    if (!current) return;
+    // A body of blank lines only is the space between two exchanges, not bytes of the response.
+    if (body?.some((l) => l !== '')) current.chunks.push({ t: (clock += 5), bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
+    if (current.end !== 'open') current.endTime = clock += 5;
+    current = undefined;
+    body = undefined;
+  };
+  for (const [index, line] of text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n').entries()) {
+    const fail = (why: string) => new Error(`transcript line ${index + 1}: ${why}: ${line}`);
+    const request = /^> (.*)$/.exec(line)?.[1];
+    if (request !== undefined && (!current || body !== undefined || current.status !== undefined)) {
+      close();
+      const start = /^([A-Z]+) (\S+)$/.exec(request);
+      if (!start?.[1] || !start[2]) throw fail('expected "> METHOD URL"');
+      const url = start[2].startsWith('/') ? origin + start[2] : start[2];
+      const startTime = (clock += 10);
+      current = { id: `c${records.length + 1}`, source: 'fetch', method: start[1], url, requestHeaders: [], startTime, chunks: [], end: 'complete' };
+      records.push(current);
+    } else if (request !== undefined && current) {
+      if (/^[[{]/.test(request)) current.requestBody = request;
+      else current.requestHeaders.push(header(request, fail));
+    } else if (line.startsWith('< ') && current && body === undefined) {
+      const status = /^< (\d{3})(?: (.*))?$/.exec(line);
+      if (status?.[1] && current.status === undefined) {
+        current.status = Number(status[1]);
+        current.statusText = status[2] ?? '';
+        current.responseHeaders = [];
+        current.responseTime = clock + 1;
+      } else if (current.responseHeaders) current.responseHeaders.push(header(line.slice(2), fail));
+      else throw fail('expected "< STATUS" first');
+    } else if (line.startsWith('! ') && current) {
+      const end = line.slice(2).trim();
+      if (end !== 'aborted' && end !== 'network-error' && end !== 'open' && end !== 'complete') throw fail('unknown end');
+      current.end = end;
+      if (end === 'aborted' || end === 'network-error') current.error = end;
+      close();
+    } else if (current?.status !== undefined) {
+      (body ??= []).push(line);
+    } else if (line.trim() !== '') {
+      throw fail('outside an exchange');
+    }
+  }
+  close();
+  return { tool: { name: 'transcript', version: '0' }, createdAt: 0, connections: records };
+}
+
+function header(text: string, fail: (why: string) => Error): HttpHeader {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw fail('expected "Name: value"');
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}

@@ -27,7 +27,8 @@ function time<T>(label: string, run: () => T, repeat = 3): T {
 const events = Number(process.argv[2] ?? 100_000);
 const capture = syntheticCapture(events);
 const deltas = capture.connections.flatMap((c) => recordToDeltas(c, bytesToBase64));
-process.stdout.write(`${events} events, ${deltas.length} deltas, ${(capture.connections.reduce((n, c) => n + c.chunks.reduce((m, k) => m + k.bytes.length, 0), 0) / 1e6).toFixed(1)} MB of body\n`);
+const bodyBytes = capture.connections.reduce((n, c) => n + c.chunks.reduce((m, k) => m + k.bytes.length, 0), 0);
+process.stdout.write(`${events} events, ${deltas.length} deltas, ${(bodyBytes / 1e6).toFixed(1)} MB of body\n`);
 
 const records = time('applyDeltas, all at once', () => applyDeltas(emptyRecords, deltas));
 time('applyDeltas, in batches of 50', () => {

@@ -29,8 +29,10 @@ async function main(): Promise<void> {
     await panel.goto(panelUrl(`chrome-extension://${browser.extensionId}/`, tabId));
     await panel.waitForSelector('[data-testid=reconnect-link]', { timeout: 20_000 });
     await panel.waitForSelector('[data-testid=finding][data-rule=torn-event-reconnect]', { timeout: 20_000 });
-    process.stdout.write(`sessions: ${await panel.locator('[data-testid=session-row]').count()}, events: ${await panel.locator('[data-testid=event-row]').count()}\n`);
-    process.stdout.write(`link: Last-Event-ID ${await panel.locator('[data-testid=reconnect-link]').first().getAttribute('data-last-event-id')}\n`);
+    const sessions = await panel.locator('[data-testid=session-row]').count();
+    process.stdout.write(`sessions: ${sessions}, events: ${await panel.locator('[data-testid=event-row]').count()}\n`);
+    const cursor = await panel.locator('[data-testid=reconnect-link]').first().getAttribute('data-last-event-id');
+    process.stdout.write(`link: Last-Event-ID ${cursor}\n`);
     for (const theme of ['light', 'dark'] as const) {
       await panel.emulateMedia({ colorScheme: theme });
       await panel.locator('[data-testid=finding]').first().click();
@@ -46,7 +48,10 @@ async function main(): Promise<void> {
         await cdp.send('Target.closeTarget', { targetId: worker.targetId });
         process.stdout.write('service worker stopped\n');
         await panel.waitForFunction(() => document.querySelector('.tb-status')?.textContent?.includes('Live'), undefined, { timeout: 20_000 });
-        process.stdout.write(`after restart: ${await panel.locator('.tb-status').innerText()}, findings ${await panel.locator('[data-testid=finding]').count()}, events ${await panel.locator('[data-testid=event-row]').count()}\n`);
+        const status = await panel.locator('.tb-status').innerText();
+        const findings = await panel.locator('[data-testid=finding]').count();
+        const events = await panel.locator('[data-testid=event-row]').count();
+        process.stdout.write(`after restart: ${status}, findings ${findings}, events ${events}\n`);
       }
     }
   } finally {

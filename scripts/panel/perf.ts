@@ -8,6 +8,9 @@ import { buildHarness } from '../../src/panel/dev/build';
 import { serveStatic } from './serve';
 import { runScript } from './run-script';
 
+/** A frame time for the report; the page returns undefined for a percentile of too few frames. */
+const ms = (value: number | undefined, digits = 1) => `${value?.toFixed(digits)} ms`;
+
 async function main(): Promise<void> {
   const out = join(process.cwd(), 'artifacts/panel-dev');
   mkdirSync(out, { recursive: true });
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       return { median: times[60], p95: times[114], max: times[119], slowest, rows: document.querySelectorAll('[data-testid=event-row]').length };
     });
-    process.stdout.write(`scrolling 120 frames x 1500 px: median ${frames.median?.toFixed(1)} ms, p95 ${frames.p95?.toFixed(1)} ms, max ${frames.max?.toFixed(1)} ms (frame ${frames.slowest}); rows in DOM ${frames.rows}\n`);
+    const scrolled = `median ${ms(frames.median)}, p95 ${ms(frames.p95)}, max ${ms(frames.max)} (frame ${frames.slowest})`;
+    process.stdout.write(`scrolling 120 frames x 1500 px: ${scrolled}; rows in DOM ${frames.rows}\n`);
     await page.screenshot({ path: join(out, 'synthetic-100k.png') });
     const filterBegun = Date.now();
     await page.locator('.tb-filter').fill('progress 99999');
@@ -70,7 +74,8 @@ async function main(): Promise<void> {
       gaps.sort((a, b) => a - b);
       return { frames: gaps.length, median: gaps[Math.floor(gaps.length / 2)], p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
     });
-    process.stdout.write(`streaming 100k events live: ${gaps.frames} frames, median ${gaps.median?.toFixed(1)} ms, p95 ${gaps.p95?.toFixed(1)} ms, worst ${gaps.max?.toFixed(0)} ms\n`);
+    const streamed = `median ${ms(gaps.median)}, p95 ${ms(gaps.p95)}, worst ${ms(gaps.max, 0)}`;
+    process.stdout.write(`streaming 100k events live: ${gaps.frames} frames, ${streamed}\n`);
     process.stdout.write(`after streaming: ${await page.locator('.status-bar').innerText()}\n`);
     process.stdout.write(`page errors: ${errors.length === 0 ? 'none' : errors.join(' | ')}\n`);
   } finally {

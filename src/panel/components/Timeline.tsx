@@ -51,7 +51,7 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     if (!el || !row || viewport <= 0) return;
     if (row.y < el.scrollTop) el.scrollTop = row.y;
     else if (row.y + row.height > el.scrollTop + viewport) el.scrollTop = row.y + row.height - viewport;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on `layout.rows`: lanes growing while streaming must not undo the user's scroll
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not layout.rows: new lanes must not undo a scroll
   }, [scrollRef, resolved.connectionId, viewport]);
 
   const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));

@@ -31,7 +31,8 @@ export function useCaptureFiles(
     const capture = recordsToCapture(records, { toolVersion, createdAt: Date.now(), ...(pageUrl ? { pageUrl } : {}) });
     const name = exportFileName(kind, new Date());
     // A capture carries the findings the panel showed; HAR has no place for them.
-    const text = kind === 'capture' ? serializeCapture(capture, { findings: view?.analysis.findings ?? [] }) : exportHar(capture);
+    const findings = view?.analysis.findings ?? [];
+    const text = kind === 'capture' ? serializeCapture(capture, { findings }) : exportHar(capture);
     downloadText(text, name, 'application/json');
   };
   return { importFile, exportAs };

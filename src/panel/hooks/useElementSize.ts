@@ -17,7 +17,7 @@ export function useElementSize<T extends HTMLElement>(): [RefObject<T | null>, E
   const [size, setSize] = useState(UNMEASURED);
   // No dependency list on purpose: the element behind the ref may mount later or be replaced on any render
   // (the workspace appears once the first analysis is ready), so every commit checks which one is attached.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the state is set only when the attached element changed: no loop
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- set only when the attached element changed: no loop
   useEffect(() => {
     if (ref.current !== element) setElement(ref.current);
   });

@@ -1,12 +1,12 @@
 // Node (Playwright): the "MCP Streams" panel in Chromium with the built extension, as a plain extension page
 // attached to a tab and inside a real DevTools window.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { analyze, parseCapture } from '../src/core/index';
-import { attachToTarget, listTargets } from './fixtures/cdp-target';
 import { DIST_CHROME, findTabId, openExtensionPage, panelUrl, stopServiceWorker } from './fixtures/extension';
 import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { openChromiumToolbox } from './fixtures/toolbox-chromium';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -136,63 +136,17 @@ test('a real DevTools window has the "MCP Streams" panel, and it shows the strea
     const page = await devtools.context.newPage();
     await page.goto(`${server.url}/mcp-client.html`);
     await waitForClient(page);
-    const cdp = await devtools.context.browser()!.newBrowserCDPSession();
-    const panelId = `chrome-extension://${devtools.extensionId}MCPStreams`;
-    // The DevTools window of our tab is the one whose inspected page is the fixture page.
-    let frontend: Awaited<ReturnType<typeof attachToTarget>> | undefined;
-    await expect
-      .poll(async () => {
-        for (const t of (await listTargets(cdp)).filter((x) => x.url.startsWith('devtools://devtools/bundled/devtools_app.html'))) {
-          const candidate = await attachToTarget(cdp, t.targetId);
-          const inspected = await candidate.evaluate<string>(`(async () => {
-            const SDK = await import('devtools://devtools/bundled/core/sdk/sdk.js');
-            return SDK.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '';
-          })()`);
-          if (inspected === page.url()) {
-            frontend = candidate;
-            return true;
-          }
-          await candidate.detach();
-        }
-        return false;
-      })
-      .toBe(true);
-    // The devtools page registers the panel a moment after the window opens.
-    const tabIds = (): Promise<string[]> =>
-      frontend!.evaluate<string[]>(`(async () => {
-        const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
-        return UI.InspectorView.InspectorView.instance().tabbedPane.tabIds();
-      })()`);
-    await expect.poll(tabIds).toContain(panelId);
-    await frontend!.evaluate(`(async () => {
-      const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
-      await UI.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(panelId)});
-    })()`);
-    // A user looks at the DevTools window: bring it to the front so headless Chromium renders its frames (layout
-    // observers in the panel only fire on rendered frames).
-    await frontend!.call('Page.bringToFront');
-    const panelUrlPrefix = `chrome-extension://${devtools.extensionId}/src/panel/panel.html`;
-    let panelTarget: Awaited<ReturnType<typeof attachToTarget>> | undefined;
-    await expect
-      .poll(async () => {
-        const t = (await listTargets(cdp)).find((x) => x.url.startsWith(panelUrlPrefix));
-        if (t && !panelTarget) panelTarget = await attachToTarget(cdp, t.targetId);
-        return Boolean(panelTarget);
-      })
-      .toBe(true);
-    const count = (selector: string): Promise<number> => panelTarget!.evaluate<number>(`document.querySelectorAll(${JSON.stringify(selector)}).length`);
+    const toolbox = await openChromiumToolbox(devtools, page.url(), 'MCP Streams');
     try {
-      await expect.poll(() => count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
-      await expect.poll(() => count('[data-testid=session-row]')).toBe(1);
-      await expect.poll(() => count('[data-testid=event-row]')).toBe(6);
-      await expect.poll(() => count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+      await expect.poll(() => toolbox.count('[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
+      await expect.poll(() => toolbox.count('[data-testid=session-row]')).toBe(1);
+      await expect.poll(() => toolbox.count('[data-testid=event-row]')).toBe(6);
+      await expect.poll(() => toolbox.count('[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
     } finally {
       // The whole DevTools window, panel included: look at it when this test fails.
-      const shot = await frontend!.call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
-      writeFileSync('test-results/panel-devtools-chromium.png', Buffer.from(shot.data, 'base64'));
+      await toolbox.screenshot('test-results/panel-devtools-chromium.png');
+      await toolbox.detach();
     }
-    await panelTarget?.detach();
-    await frontend?.detach();
   } finally {
     const report = await devtools.close();
     expect(report.violations).toEqual([]);

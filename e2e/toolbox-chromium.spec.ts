@@ -43,6 +43,7 @@ test(`Chromium DevTools: the "MCP Streams" panel shows the session and ${RULE} o
   toolbox = await openChromiumToolbox(session, pageUrl, 'MCP Streams');
   // Root-relative paths from the devtools page resolve from the extension root in Chromium too.
   expect(toolbox.panelUrl).toBe(`chrome-extension://${session.extensionId}/src/panel/panel.html`);
+  // No icon check here: Chromium's DevTools draws no icon on extension tabs (its createPanel request carries none).
   expect(await toolbox.tabs()).toMatchObject({ selected: 'MCP Streams', titles: expect.arrayContaining(['Elements', 'MCP Streams']) });
   const before = await toolbox.read();
   expect(before).toMatchObject({ readyState: 'complete', emptyState: true, sessions: [], findings: [] });

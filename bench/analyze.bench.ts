@@ -19,13 +19,12 @@
  *   throws if they differ.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { analyze, createAnalyzer, type Analyzer } from '../src/core/analyze';
+import { analyze, createAnalyzer, type Analysis, type Analyzer } from '../src/core/analyze';
 import type { Capture, ConnectionRecord } from '../src/core/capture/model';
 import { runRules } from '../src/core/guard/engine';
 import { rules } from '../src/core/guard/index';
 import { buildModel } from '../src/core/model/build';
 import { ConnectionParseCache } from '../src/core/model/parse-cache';
-import type { Analysis } from '../src/core/analyze';
 import { syntheticCapture } from '../src/panel/dev/synthetic';
 
 const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);

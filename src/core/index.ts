@@ -3,7 +3,7 @@
 export { analyze, createAnalyzer, type Analysis, type Analyzer } from './analyze';
 export { rules } from './guard';
 export { atLeast, mostSevere, SEVERITIES, severityRank } from './guard/severity';
-export { SseParser } from './sse';
+export { SseParser, type SseEvent, type SseTail } from './sse';
 
 export { InputError } from './capture/errors';
 export { parseCapture, serializeCapture, SUPPORTED_CAPTURE_VERSIONS } from './capture/format';
@@ -23,7 +23,6 @@ export {
   type HttpHeader,
   type RecordSource,
 } from './capture/model';
-export type { SseEvent, SseTail } from './sse/types';
 export type { Era, JsonRpcId, JsonRpcMessage } from './mcp/types';
 export type { IdScheme } from './ids/scheme';
 export type { ConnectionRole, ConnectionView, EventView, Model, SessionView, StreamView } from './model/types';

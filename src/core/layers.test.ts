@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return /\.ts$/.test(entry.name) && !TEST_SUPPORT.test(entry.name) ? [path] : [];
+    return entry.name.endsWith('.ts') && !TEST_SUPPORT.test(entry.name) ? [path] : [];
   });
 }
 

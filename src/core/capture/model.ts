@@ -25,9 +25,13 @@ export interface BodyChunk {
 export interface ConnectionRecord {
   /** Unique within a capture; stable across export and import. */
   id: string;
+  /** Where the record came from. */
   source: RecordSource;
+  /** The HTTP method. */
   method: string;
+  /** The absolute request URL. */
   url: string;
+  /** Request headers as sent. */
   requestHeaders: HttpHeader[];
   /** The request body as text (JSON-RPC POST bodies), when there was one. */
   requestBody?: string;
@@ -39,9 +43,11 @@ export interface ConnectionRecord {
   responseHeaders?: HttpHeader[];
   /** Epoch ms when the response head arrived. */
   responseTime?: number;
+  /** The response body as it arrived, chunk by chunk. */
   chunks: BodyChunk[];
   /** Epoch ms when the body ended (absent while open). */
   endTime?: number;
+  /** How the body ended. */
   end: EndReason;
   /** Error text for aborted / network-error connections. */
   error?: string;
@@ -51,10 +57,13 @@ export interface ConnectionRecord {
 
 /** The in-memory capture: what the tap recorded or what a file imported. */
 export interface Capture {
+  /** The tool that made the capture. */
   tool: { name: string; version: string };
   /** Epoch ms when the capture was created or exported. */
   createdAt: number;
+  /** The inspected page, for captures made by the extension. */
   page?: { url: string; title?: string };
+  /** Every recorded exchange. */
   connections: ConnectionRecord[];
 }
 

@@ -42,4 +42,3 @@ export function ruleById(id: string): Rule | undefined {
   return rules.find((rule) => rule.id === id);
 }
 
-export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './types';

@@ -33,7 +33,9 @@ export interface Report extends FindingLocation {
 export interface Finding extends FindingLocation {
   /** Rule id, kebab-case, never renamed. */
   rule: string;
+  /** The rule's severity, or the one of its declared severities the report chose. */
   severity: Severity;
+  /** One sentence for the user, naming ids and connections. */
   message: string;
 }
 

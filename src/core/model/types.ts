@@ -34,11 +34,13 @@ export interface ConnectionView {
   id: string;
   /** The raw record it was derived from. */
   record: ConnectionRecord;
+  /** What the connection is in the transport (POST, GET stream or resume, DELETE, 2024-11-05 legacy). */
   role: ConnectionRole;
   /** Session key (see SessionView.key); every connection belongs to exactly one. */
   sessionKey: string;
   /** The stream this connection delivers; absent for non-SSE responses. */
   streamId?: string;
+  /** True when the response is `text/event-stream`. */
   isSse: boolean;
   /** Last-Event-ID request header, when sent. */
   lastEventIdSent?: string;
@@ -75,15 +77,21 @@ export interface SessionView {
   key: string;
   /** The Mcp-Session-Id header value, absent for stateless / legacy sessions. */
   sessionId?: string;
+  /** Scheme, host and port of the MCP endpoint. */
   origin: string;
   /** Endpoint URL (path of the MCP endpoint). */
   endpoint: string;
+  /** From the `MCP-Protocol-Version` header or the initialize exchange; `unknown` when neither was seen. */
   era: Era;
+  /** How the session's event ids are built (decides which continuity rules apply). */
   idScheme: IdScheme;
+  /** Ids of the session's streams (see {@link StreamView.id}). */
   streamIds: string[];
+  /** Ids of the session's connections, in time order. */
   connectionIds: string[];
   /** Epoch ms of the first request. */
   startTime: number;
+  /** Epoch ms of the last thing seen in the session. */
   endTime: number;
 }
 

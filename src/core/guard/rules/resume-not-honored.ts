@@ -1,9 +1,8 @@
 // Runs anywhere (pure core): rule resume-not-honored.
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import { parseId, type ParsedId } from '../../ids/scheme';
+import { parseId, type IdScheme, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView, EventView } from '../../model/types';
-import type { IdScheme } from '../../ids/scheme';
 import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type SessionFacts } from '../facts';
 import { isPrimingReplay, primingIds } from '../priming';
 import type { Report, Rule } from '../types';

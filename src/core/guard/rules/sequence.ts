@@ -1,7 +1,6 @@
 // Runs anywhere (pure core): helpers for rules over ordered ids (integer and epoch:seq schemes).
-import { hasSequence, parseId, type ParsedId } from '../../ids/scheme';
+import { hasSequence, parseId, type IdScheme, type ParsedId } from '../../ids/scheme';
 import type { EventView } from '../../model/types';
-import type { IdScheme } from '../../ids/scheme';
 
 /** Sequence numbers delivered, per epoch, sorted: numbers other streams consumed are not gaps. */
 export class SeenNumbers {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chunkedUpstream, installTap, startServer, streamParts, type TestServer } from './test-harness';
 
 const EVENTS = ['id: 1\ndata: {"a":1}\n\n', 'id: 2\ndata: {"a"', ':2}\n\n', 'id: 3\ndata: {"a":3}\n\n'];
@@ -98,8 +98,12 @@ describe('fetch tap: what the page sees', () => {
 describe('fetch tap: what it records', () => {
   it('records an event stream: head, every chunk with its time, and how it ended', async () => {
     const tap = installTap();
+    // The tap's own clock (time origin + monotonic now): its chunk times must fall between these two readings.
+    const clock = (): number => performance.timeOrigin + performance.now();
+    const before = clock();
     const response = await tap.fetch(`${server.url}/sse`, { headers: { Authorization: 'Bearer x', Accept: 'text/event-stream' } });
     const chunks = await readChunks(response);
+    const after = clock();
     await tap.settle();
     const start = tap.deltas.find((d) => d.kind === 'start');
     expect(start).toMatchObject({ conn: { id: 'c1', method: 'GET', url: `${server.url}/sse`, source: 'fetch' } });
@@ -111,8 +115,8 @@ describe('fetch tap: what it records', () => {
     const recorded = tap.deltas.filter((d) => d.kind === 'chunk');
     expect(recorded).toHaveLength(chunks.length);
     const times = recorded.map((d) => (d.kind === 'chunk' ? d.t : 0));
-    expect(times).toEqual([...times].sort((x, y) => x - y));
-    expect(Math.abs(times[0]! - Date.now())).toBeLessThan(5000);
+    // Epoch times in arrival order, stamped while the page was reading: ordering, no tolerance.
+    expect([before, ...times, after]).toEqual([before, ...times, after].sort((x, y) => x - y));
     expect(tap.bodyOf('c1')).toBe(EVENTS.join(''));
     expect(tap.deltas.at(-1)).toMatchObject({ kind: 'end', end: 'complete' });
   });
@@ -127,13 +131,14 @@ describe('fetch tap: what it records', () => {
 
   it('cancelling the body closes the upstream connection and ends the record aborted', async () => {
     const tap = installTap();
+    const closedBefore = server.closedEarly.length;
     const response = await tap.fetch(`${server.url}/slow`);
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.closedEarly).toContain('/slow');
-    expect(tap.deltas.at(-1)).toMatchObject({ kind: 'end', end: 'aborted' });
+    // Waits for the server to see the close (an event), then for the tap's record of it; no fixed sleep.
+    await vi.waitFor(() => expect(server.closedEarly.slice(closedBefore)).toContain('/slow'), { timeout: 5000 });
+    await vi.waitFor(() => expect(tap.deltas.at(-1)).toMatchObject({ kind: 'end', end: 'aborted' }), { timeout: 5000 });
   });
 
   it('an AbortSignal aborts the page read with the native error and ends the record aborted', async () => {

@@ -1,9 +1,10 @@
 // Runs in Node (CLI): command-line parsing, pure (no I/O), so every usage error is testable.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
+import { SEVERITIES } from '../core/guard/severity';
 import type { Severity } from '../core/guard/types';
 
 export type FailOn = Severity | 'never';
-export const FAIL_ON_VALUES: readonly FailOn[] = ['error', 'warning', 'info', 'never'];
+export const FAIL_ON_VALUES: readonly FailOn[] = [...SEVERITIES, 'never'];
 
 export type Command =
   | { kind: 'analyze'; files: string[]; json: boolean; failOn: FailOn; chunks?: string }

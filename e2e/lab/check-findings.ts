@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     if (check.missing.length) line += `; missing ${check.missing.join(', ')}`;
     if (check.forbidden.length) line += `; unexpected ${check.forbidden.join(', ')}`;
     process.stdout.write(`${line}\n`);
-    if (verbose) for (const finding of check.findings) process.stdout.write(`    ${finding.severity} ${finding.rule}: ${finding.message}\n`);
+    if (verbose)
+      for (const finding of check.findings)
+        process.stdout.write(`    ${finding.severity} ${finding.rule}: ${finding.message}\n`);
   }
   process.exitCode = mismatches > 0 ? 1 : 0;
 }

@@ -18,153 +18,201 @@ function expectVerdict(run: LabRun, verdict: Verdict): LabRun {
 
 // Each test starts its own lab on its own ports, so they run side by side.
 describe.concurrent('fault lab with the real MCP SDK', () => {
-  it('clean: every call intact, nothing applied, no resume', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('clean'), 'ok');
-    expect(result.calls.map((call) => [call.tool, call.verdict])).toEqual([
-      ['stream_progress', 'ok'],
-      ['big_result', 'ok'],
-      ['ask_user', 'ok'],
-    ]);
-    expect(result.calls[0]?.progress).toEqual([1, 2, 3, 4, 5]);
-    expect(log.map((entry) => entry.action)).toEqual(['scenario']);
-    expect(resumes(connections)).toEqual([]);
-    expect(connections.every((c) => c.status !== undefined && c.status < 400)).toBe(true);
-  }, TIMEOUT);
+  it(
+    'clean: every call intact, nothing applied, no resume',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('clean'), 'ok');
+      expect(result.calls.map((call) => [call.tool, call.verdict])).toEqual([
+        ['stream_progress', 'ok'],
+        ['big_result', 'ok'],
+        ['ask_user', 'ok'],
+      ]);
+      expect(result.calls[0]?.progress).toEqual([1, 2, 3, 4, 5]);
+      expect(log.map((entry) => entry.action)).toEqual(['scenario']);
+      expect(resumes(connections)).toEqual([]);
+      expect(connections.every((c) => c.status !== undefined && c.status < 400)).toBe(true);
+    },
+    TIMEOUT,
+  );
 
-  it('cut-mid-event: the client resumes from the last whole event and the torn one comes again whole', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('cut-mid-event'), 'ok');
-    expect(result.calls[0]?.progress).toEqual([1, 2, 3, 4, 5, 6]);
-    const [cut] = entries(log, 'cut');
-    expect(cut?.detail).toMatchObject({ tool: 'stream_progress', midEvent: true });
-    const torn = String(cut?.detail['tornEventId']);
-    const post = connections.find((c) => postKind(c) === 'tools/call');
-    expect(post?.end).toBe('network-error');
-    // The client holds a partial event: its id line and the start of its JSON.
-    expect(bodyText(post!)).toMatch(new RegExp(`id: ${torn}\\ndata: \\{[^\\n]*$`));
-    const [resume] = resumes(connections);
-    expect(requestHeader(resume!, 'last-event-id')).toBe(cut?.detail['lastCompleteEventId']);
-    expect(resume?.status).toBe(200);
-    expect(wireEvents(resume!)[0]?.id).toBe(torn);
-  }, TIMEOUT);
+  it(
+    'cut-mid-event: the client resumes from the last whole event and the torn one comes again whole',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('cut-mid-event'), 'ok');
+      expect(result.calls[0]?.progress).toEqual([1, 2, 3, 4, 5, 6]);
+      const [cut] = entries(log, 'cut');
+      expect(cut?.detail).toMatchObject({ tool: 'stream_progress', midEvent: true });
+      const torn = String(cut?.detail['tornEventId']);
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      expect(post?.end).toBe('network-error');
+      // The client holds a partial event: its id line and the start of its JSON.
+      expect(bodyText(post!)).toMatch(new RegExp(`id: ${torn}\\ndata: \\{[^\\n]*$`));
+      const [resume] = resumes(connections);
+      expect(requestHeader(resume!, 'last-event-id')).toBe(cut?.detail['lastCompleteEventId']);
+      expect(resume?.status).toBe(200);
+      expect(wireEvents(resume!)[0]?.id).toBe(torn);
+    },
+    TIMEOUT,
+  );
 
-  it('replay-boundary: the resume repeats the cursor event byte for byte, and the SDK client hands it on again', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('replay-boundary'), 'ok');
-    expect(result.calls[0]?.progress).toEqual([1, 2, 2, 3, 4, 5, 6]);
-    const [cut] = entries(log, 'cut');
-    expect(cut?.detail['midEvent']).toBe(false);
-    const [repeat] = entries(log, 'repeat-event');
-    const [resume] = resumes(connections);
-    const cursor = requestHeader(resume!, 'last-event-id');
-    expect(repeat?.detail['eventId']).toBe(cursor);
-    const post = connections.find((c) => postKind(c) === 'tools/call');
-    const delivered = wireEvents(post!).at(-1);
-    const replayed = wireEvents(resume!)[0];
-    expect(replayed).toEqual(delivered);
-    expect(replayed?.id).toBe(cursor);
-  }, TIMEOUT);
+  it(
+    'replay-boundary: the resume repeats the cursor event byte for byte, and the SDK client hands it on again',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('replay-boundary'), 'ok');
+      expect(result.calls[0]?.progress).toEqual([1, 2, 2, 3, 4, 5, 6]);
+      const [cut] = entries(log, 'cut');
+      expect(cut?.detail['midEvent']).toBe(false);
+      const [repeat] = entries(log, 'repeat-event');
+      const [resume] = resumes(connections);
+      const cursor = requestHeader(resume!, 'last-event-id');
+      expect(repeat?.detail['eventId']).toBe(cursor);
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      const delivered = wireEvents(post!).at(-1);
+      const replayed = wireEvents(resume!)[0];
+      expect(replayed).toEqual(delivered);
+      expect(replayed?.id).toBe(cursor);
+    },
+    TIMEOUT,
+  );
 
-  it('evicted-fresh-event: the evicting origin answers the resume with the whole result under a new id', async () => {
-    const { log, connections } = expectVerdict(await runInLab('evicted-fresh-event'), 'ok');
-    const [cut] = entries(log, 'cut');
-    expect(cut?.detail).toMatchObject({ tool: 'big_result', midEvent: true });
-    const torn = Number(cut?.detail['tornEventId']);
-    const [resume] = resumes(connections);
-    const cursor = Number(requestHeader(resume!, 'last-event-id'));
-    expect(cursor).toBe(torn - 1);
-    const [fresh] = wireEvents(resume!);
-    expect(Number(fresh?.id)).toBeGreaterThan(torn);
-    expect(fresh?.data.length).toBeGreaterThan(1 << 20);
-    const post = connections.find((c) => postKind(c) === 'tools/call');
-    const tornTail = bodyText(post!).slice(bodyText(post!).lastIndexOf('data: ') + 'data: '.length);
-    expect(tornTail.length).toBe(256 * 1024);
-    expect(fresh?.data.startsWith(tornTail)).toBe(true);
-  }, TIMEOUT);
+  it(
+    'evicted-fresh-event: the evicting origin answers the resume with the whole result under a new id',
+    async () => {
+      const { log, connections } = expectVerdict(await runInLab('evicted-fresh-event'), 'ok');
+      const [cut] = entries(log, 'cut');
+      expect(cut?.detail).toMatchObject({ tool: 'big_result', midEvent: true });
+      const torn = Number(cut?.detail['tornEventId']);
+      const [resume] = resumes(connections);
+      const cursor = Number(requestHeader(resume!, 'last-event-id'));
+      expect(cursor).toBe(torn - 1);
+      const [fresh] = wireEvents(resume!);
+      expect(Number(fresh?.id)).toBeGreaterThan(torn);
+      expect(fresh?.data.length).toBeGreaterThan(1 << 20);
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      const tornTail = bodyText(post!).slice(bodyText(post!).lastIndexOf('data: ') + 'data: '.length);
+      expect(tornTail.length).toBe(256 * 1024);
+      expect(fresh?.data.startsWith(tornTail)).toBe(true);
+    },
+    TIMEOUT,
+  );
 
-  it('epoch-restart-clamp: the new epoch replays its own ids from 1 after a foreign cursor; the call is lost', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('epoch-restart-clamp'), 'hung');
-    const [restart] = entries(log, 'rolling-restart');
-    const oldEpoch = String(restart?.detail['fromEpoch']);
-    const newEpoch = String(restart?.detail['toEpoch']);
-    expect(newEpoch).not.toBe(oldEpoch);
-    const [resume] = resumes(connections);
-    expect(requestHeader(resume!, 'last-event-id')?.startsWith(`${oldEpoch}:`)).toBe(true);
-    expect(resume?.status).toBe(200);
-    const ids = wireEvents(resume!).map((event) => event.id);
-    expect(ids[0]).toBe(`${newEpoch}:1`);
-    expect(ids.every((id) => id?.startsWith(`${newEpoch}:`))).toBe(true);
-    expect(result.clientErrors.some((error) => error.includes('unknown message ID'))).toBe(true);
-  }, TIMEOUT);
+  it(
+    'epoch-restart-clamp: the new epoch replays its own ids from 1 after a foreign cursor; the call is lost',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('epoch-restart-clamp'), 'hung');
+      const [restart] = entries(log, 'rolling-restart');
+      const oldEpoch = String(restart?.detail['fromEpoch']);
+      const newEpoch = String(restart?.detail['toEpoch']);
+      expect(newEpoch).not.toBe(oldEpoch);
+      const [resume] = resumes(connections);
+      expect(requestHeader(resume!, 'last-event-id')?.startsWith(`${oldEpoch}:`)).toBe(true);
+      expect(resume?.status).toBe(200);
+      const ids = wireEvents(resume!).map((event) => event.id);
+      expect(ids[0]).toBe(`${newEpoch}:1`);
+      expect(ids.every((id) => id?.startsWith(`${newEpoch}:`))).toBe(true);
+      expect(result.clientErrors.some((error) => error.includes('unknown message ID'))).toBe(true);
+    },
+    TIMEOUT,
+  );
 
-  it('epoch-restart-fresh: the new epoch answers the resume with a fresh stream; the call is lost', async () => {
-    const { log, connections } = expectVerdict(await runInLab('epoch-restart-fresh'), 'hung');
-    const [restart] = entries(log, 'rolling-restart');
-    const newEpoch = String(restart?.detail['toEpoch']);
-    const [resume] = resumes(connections);
-    expect(requestHeader(resume!, 'last-event-id')?.startsWith(`${String(restart?.detail['fromEpoch'])}:`)).toBe(true);
-    const events = wireEvents(resume!);
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.every((event) => event.id?.startsWith(`${newEpoch}:`))).toBe(true);
-    expect(events.some((event) => event.data.includes('"result"'))).toBe(false);
-  }, TIMEOUT);
+  it(
+    'epoch-restart-fresh: the new epoch answers the resume with a fresh stream; the call is lost',
+    async () => {
+      const { log, connections } = expectVerdict(await runInLab('epoch-restart-fresh'), 'hung');
+      const [restart] = entries(log, 'rolling-restart');
+      const newEpoch = String(restart?.detail['toEpoch']);
+      const [resume] = resumes(connections);
+      expect(requestHeader(resume!, 'last-event-id')?.startsWith(`${String(restart?.detail['fromEpoch'])}:`)).toBe(
+        true,
+      );
+      const events = wireEvents(resume!);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((event) => event.id?.startsWith(`${newEpoch}:`))).toBe(true);
+      expect(events.some((event) => event.data.includes('"result"'))).toBe(false);
+    },
+    TIMEOUT,
+  );
 
-  it('skip-on-resume: the resumed stream starts two ids after the cursor; the client misses progress 3 and 4', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('skip-on-resume'), 'ok');
-    expect(result.calls[0]?.progress).toEqual([1, 2, 5, 6, 7, 8]);
-    expect(entries(log, 'skip-event')).toHaveLength(2);
-    const [resume] = resumes(connections);
-    const cursor = Number(requestHeader(resume!, 'last-event-id'));
-    expect(Number(wireEvents(resume!)[0]?.id)).toBe(cursor + 3);
-  }, TIMEOUT);
+  it(
+    'skip-on-resume: the resumed stream starts two ids after the cursor; the client misses progress 3 and 4',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('skip-on-resume'), 'ok');
+      expect(result.calls[0]?.progress).toEqual([1, 2, 5, 6, 7, 8]);
+      expect(entries(log, 'skip-event')).toHaveLength(2);
+      const [resume] = resumes(connections);
+      const cursor = Number(requestHeader(resume!, 'last-event-id'));
+      expect(Number(wireEvents(resume!)[0]?.id)).toBe(cursor + 3);
+    },
+    TIMEOUT,
+  );
 
-  it('resume-409: the SDK client retries the refused cursor until maxRetries, ignoring Retry-After, then hangs', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('resume-409'), 'hung');
-    const refused = resumes(connections);
-    expect(refused).toHaveLength(LAB_RECONNECTION.maxRetries);
-    expect(refused.every((c) => c.status === 409)).toBe(true);
-    expect(new Set(refused.map((c) => requestHeader(c, 'last-event-id'))).size).toBe(1);
-    expect(entries(log, 'reject-resume')).toHaveLength(LAB_RECONNECTION.maxRetries);
-    expect(result.clientErrors).toContain(`Maximum reconnection attempts (${LAB_RECONNECTION.maxRetries}) exceeded.`);
-    // No new session: the client never initializes again.
-    expect(connections.filter((c) => postKind(c) === 'initialize')).toHaveLength(1);
-  }, TIMEOUT);
+  it(
+    'resume-409: the SDK client retries the refused cursor until maxRetries, ignoring Retry-After, then hangs',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('resume-409'), 'hung');
+      const refused = resumes(connections);
+      expect(refused).toHaveLength(LAB_RECONNECTION.maxRetries);
+      expect(refused.every((c) => c.status === 409)).toBe(true);
+      expect(new Set(refused.map((c) => requestHeader(c, 'last-event-id'))).size).toBe(1);
+      expect(entries(log, 'reject-resume')).toHaveLength(LAB_RECONNECTION.maxRetries);
+      expect(result.clientErrors).toContain(`Maximum reconnection attempts (${LAB_RECONNECTION.maxRetries}) exceeded.`);
+      // No new session: the client never initializes again.
+      expect(connections.filter((c) => postKind(c) === 'initialize')).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
 
-  it('resume-404: the session is gone; the SDK client retries the cursor and keeps using the session', async () => {
-    const { result, log, connections } = expectVerdict(await runInLab('resume-404'), 'hung');
-    expect(entries(log, 'drop-session')[0]?.detail['dropped']).toBe(true);
-    const refused = resumes(connections);
-    expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused.every((c) => c.status === 404)).toBe(true);
-    expect(result.probe?.ok).toBe(false);
-    expect(result.probe?.detail).toContain('Session not found');
-    const sessionId = result.sessionId;
-    const later = connections.filter((c) => c.method === 'POST' && c.startTime >= refused[0]!.startTime);
-    expect(later.length).toBeGreaterThan(0);
-    expect(later.every((c) => requestHeader(c, 'mcp-session-id') === sessionId && c.status === 404)).toBe(true);
-    expect(connections.filter((c) => postKind(c) === 'initialize')).toHaveLength(1);
-  }, TIMEOUT);
+  it(
+    'resume-404: the session is gone; the SDK client retries the cursor and keeps using the session',
+    async () => {
+      const { result, log, connections } = expectVerdict(await runInLab('resume-404'), 'hung');
+      expect(entries(log, 'drop-session')[0]?.detail['dropped']).toBe(true);
+      const refused = resumes(connections);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(refused.every((c) => c.status === 404)).toBe(true);
+      expect(result.probe?.ok).toBe(false);
+      expect(result.probe?.detail).toContain('Session not found');
+      const sessionId = result.sessionId;
+      const later = connections.filter((c) => c.method === 'POST' && c.startTime >= refused[0]!.startTime);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((c) => requestHeader(c, 'mcp-session-id') === sessionId && c.status === 404)).toBe(true);
+      expect(connections.filter((c) => postKind(c) === 'initialize')).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
 
-  it('orphaned-elicitation: the stream is cut after the elicitation request and the answer never reaches a server', async () => {
-    const { log, connections } = expectVerdict(await runInLab('orphaned-elicitation'), 'hung');
-    const post = connections.find((c) => postKind(c) === 'tools/call');
-    const lastEvent = wireEvents(post!).at(-1);
-    expect(JSON.parse(lastEvent?.data ?? '{}')).toMatchObject({ method: 'elicitation/create' });
-    expect(entries(log, 'drop-session')).toHaveLength(1);
-    const answer = connections.find((c) => postKind(c) === 'response');
-    expect(answer?.status).toBe(404);
-    expect(JSON.parse(answer?.requestBody ?? '{}')).toMatchObject({ result: { action: 'accept' } });
-  }, TIMEOUT);
+  it(
+    'orphaned-elicitation: the stream is cut after the elicitation request and the answer never reaches a server',
+    async () => {
+      const { log, connections } = expectVerdict(await runInLab('orphaned-elicitation'), 'hung');
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      const lastEvent = wireEvents(post!).at(-1);
+      expect(JSON.parse(lastEvent?.data ?? '{}')).toMatchObject({ method: 'elicitation/create' });
+      expect(entries(log, 'drop-session')).toHaveLength(1);
+      const answer = connections.find((c) => postKind(c) === 'response');
+      expect(answer?.status).toBe(404);
+      expect(JSON.parse(answer?.requestBody ?? '{}')).toMatchObject({ result: { action: 'accept' } });
+    },
+    TIMEOUT,
+  );
 
-  it('legacy-sse: the 2024-11-05 transport with an old client: endpoint event, POST /messages, version 2024-11-05', async () => {
-    const { connections } = expectVerdict(await runInLab('legacy-sse'), 'ok');
-    const stream = connections.find((c) => c.method === 'GET' && new URL(c.url).pathname === '/sse');
-    const events = wireEvents(stream!);
-    expect(events[0]?.event).toBe('endpoint');
-    expect(events[0]?.data).toMatch(/^\/messages\?sessionId=/);
-    const init = events.find((event) => event.data.includes('"protocolVersion"'));
-    expect(JSON.parse(init?.data ?? '{}')).toMatchObject({ result: { protocolVersion: '2024-11-05' } });
-    expect(connections.filter((c) => c.method === 'POST').every((c) => new URL(c.url).pathname === '/messages')).toBe(true);
-    expect(events.every((event) => event.id === undefined)).toBe(true);
-  }, TIMEOUT);
+  it(
+    'legacy-sse: the 2024-11-05 transport with an old client: endpoint event, POST /messages, version 2024-11-05',
+    async () => {
+      const { connections } = expectVerdict(await runInLab('legacy-sse'), 'ok');
+      const stream = connections.find((c) => c.method === 'GET' && new URL(c.url).pathname === '/sse');
+      const events = wireEvents(stream!);
+      expect(events[0]?.event).toBe('endpoint');
+      expect(events[0]?.data).toMatch(/^\/messages\?sessionId=/);
+      const init = events.find((event) => event.data.includes('"protocolVersion"'));
+      expect(JSON.parse(init?.data ?? '{}')).toMatchObject({ result: { protocolVersion: '2024-11-05' } });
+      expect(connections.filter((c) => c.method === 'POST').every((c) => new URL(c.url).pathname === '/messages')).toBe(
+        true,
+      );
+      expect(events.every((event) => event.id === undefined)).toBe(true);
+    },
+    TIMEOUT,
+  );
 
   it('scenario names are unique and each has its fault file', () => {
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);

@@ -58,7 +58,10 @@ export interface Expected {
 export function expectedFor(scenario: Scenario, plan: FixturePlan, applied: string[]): Expected {
   const must = [...scenario.expected.must];
   const mustNot = [...new Set([...scenario.expected.mustNot, ...plan.alsoMustNot])].filter((id) => !must.includes(id));
-  const variant = plan.variant?.bigResultBytes !== undefined ? ` Recorded with big_result capped at ${plan.variant.bigResultBytes} bytes.` : '';
+  const variant =
+    plan.variant?.bigResultBytes !== undefined
+      ? ` Recorded with big_result capped at ${plan.variant.bigResultBytes} bytes.`
+      : '';
   const faults = applied.length > 0 ? ` The proxy applied: ${applied.join(', ')}.` : ' The proxy applied no fault.';
   return {
     must,
@@ -75,24 +78,42 @@ interface Recorded {
 
 /** Why a recording is not fit to keep, or undefined when it is. */
 function problemWith(scenario: Scenario, result: LabPageResult, recorded: Recorded): string | undefined {
-  if (result.verdict !== scenario.sdkClientVerdict) return `the client ended ${result.verdict} (${result.detail}), expected ${scenario.sdkClientVerdict}`;
+  if (result.verdict !== scenario.sdkClientVerdict)
+    return `the client ended ${result.verdict} (${result.detail}), expected ${scenario.sdkClientVerdict}`;
   const capture = importHar(recorded.har, { chunksNdjson: recorded.ndjson });
   const rules = new Set(analyze(capture).findings.map((f) => f.rule));
   const missing = recorded.expected.must.filter((id) => !rules.has(id));
   const unexpected = recorded.expected.must_not.filter((id) => rules.has(id));
-  if (missing.length || unexpected.length) return `findings ${[...rules].join(', ') || 'none'}: missing [${missing.join(', ')}], unexpected [${unexpected.join(', ')}]`;
+  if (missing.length || unexpected.length)
+    return `findings ${[...rules].join(', ') || 'none'}: missing [${missing.join(', ')}], unexpected [${unexpected.join(', ')}]`;
   return undefined;
 }
 
-async function recordOnce(page: Page, recorder: WireRecorder, pageUrl: string, plan: FixturePlan): Promise<{ result: LabPageResult; recorded: Recorded }> {
+async function recordOnce(
+  page: Page,
+  recorder: WireRecorder,
+  pageUrl: string,
+  plan: FixturePlan,
+): Promise<{ result: LabPageResult; recorded: Recorded }> {
   recorder.reset();
-  const result = await page.evaluate(([name, variant]) => window.__lab.run(name, variant), [plan.scenario, plan.variant ?? {}] as const);
-  if (!(await recorder.settled(SETTLE_MS))) process.stdout.write(`  (some streams were still open after ${SETTLE_MS} ms: recorded as open)\n`);
+  const result = await page.evaluate(([name, variant]) => window.__lab.run(name, variant), [
+    plan.scenario,
+    plan.variant ?? {},
+  ] as const);
+  if (!(await recorder.settled(SETTLE_MS)))
+    process.stdout.write(`  (some streams were still open after ${SETTLE_MS} ms: recorded as open)\n`);
   const recording: WireRecording = { startedAt: recorder.startedAt, pageUrl, exchanges: recorder.exchanges() };
   const scenario = findScenario(plan.scenario) as Scenario;
   // Action names only: the log's details carry ids that change with every recording.
   const applied = [...new Set(result.applied.map((line) => line.split(' ')[0] ?? line))];
-  return { result, recorded: { har: toHar(recording), ndjson: toChunksNdjson(recording), expected: expectedFor(scenario, plan, applied) } };
+  return {
+    result,
+    recorded: {
+      har: toHar(recording),
+      ndjson: toChunksNdjson(recording),
+      expected: expectedFor(scenario, plan, applied),
+    },
+  };
 }
 
 /** Replaces fixtures/<name>/ whole, so a recording never mixes with the files of an older one. */
@@ -138,7 +159,9 @@ async function main(): Promise<void> {
   const pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
   const recorder = new WireRecorder();
   const lab = await startLab({ build: 'always', pageDir, recorder, port: args.port }).catch((error: unknown) => {
-    process.stdout.write(`port ${args.port} unavailable (${error instanceof Error ? error.message : String(error)}); using a free one\n`);
+    process.stdout.write(
+      `port ${args.port} unavailable (${error instanceof Error ? error.message : String(error)}); using a free one\n`,
+    );
     return startLab({ build: 'never', pageDir, recorder });
   });
   const session = await launchChromium();
@@ -157,7 +180,9 @@ async function main(): Promise<void> {
         if (problem === undefined) {
           writeFixture(args.outDir, plan.scenario, recorded);
           const kb = (Buffer.byteLength(recorded.har) / 1024).toFixed(1);
-          process.stdout.write(`ok   ${plan.scenario.padEnd(22)} ${recorder.exchanges().length} exchanges, capture.har ${kb} KiB, client ${result.verdict}\n`);
+          process.stdout.write(
+            `ok   ${plan.scenario.padEnd(22)} ${recorder.exchanges().length} exchanges, capture.har ${kb} KiB, client ${result.verdict}\n`,
+          );
         } else {
           process.stdout.write(`retry ${plan.scenario} (attempt ${attempt}/${ATTEMPTS}): ${problem}\n`);
         }

@@ -94,7 +94,11 @@ export const scenarios: readonly Scenario[] = [
     description: 'No fault: progress, a 1 MiB result and an answered elicitation, ids from the SDK example store.',
     transport: 'streamable',
     origin: { idScheme: 'sdk-stream' },
-    calls: [progress(5), { tool: 'big_result', args: { sizeBytes: 1 << 20 } }, { tool: 'ask_user', args: { question: 'Favourite colour?' } }],
+    calls: [
+      progress(5),
+      { tool: 'big_result', args: { sizeBytes: 1 << 20 } },
+      { tool: 'ask_user', args: { question: 'Favourite colour?' } },
+    ],
     elicitation: autoAnswer,
     probeSessionAfter: false,
     callTimeoutMs: 4000,
@@ -128,7 +132,13 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 3000,
     expected: {
       must: ['replayed-event-duplicate'],
-      mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json', 'resumption-rejected', 'orphaned-server-request'],
+      mustNot: [
+        'torn-event-reconnect',
+        'epoch-mismatch',
+        'incomplete-json',
+        'resumption-rejected',
+        'orphaned-server-request',
+      ],
     },
     sdkClientVerdict: 'ok',
   },
@@ -162,7 +172,10 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 2500,
     // The clamped replay includes the new instance's stored priming event, which the SDK writes
     // back as `data: {}`: incomplete-json may rightly show up too.
-    expected: { must: ['epoch-mismatch', 'resume-not-honored'], mustNot: ['torn-event-reconnect', 'replayed-event-duplicate'] },
+    expected: {
+      must: ['epoch-mismatch', 'resume-not-honored'],
+      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate'],
+    },
     sdkClientVerdict: 'hung',
   },
   {
@@ -191,14 +204,21 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 3000,
     expected: {
       must: ['resume-id-gap'],
-      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'epoch-mismatch', 'incomplete-json', 'resumption-rejected'],
+      mustNot: [
+        'torn-event-reconnect',
+        'replayed-event-duplicate',
+        'epoch-mismatch',
+        'incomplete-json',
+        'resumption-rejected',
+      ],
     },
     sdkClientVerdict: 'ok',
   },
   {
     name: 'resume-409',
     title: 'Resume rejected with 409',
-    description: 'The POST stream is cut after progress 2; every resume with that cursor is answered 409 with Retry-After.',
+    description:
+      'The POST stream is cut after progress 2; every resume with that cursor is answered 409 with Retry-After.',
     transport: 'streamable',
     origin: { idScheme: 'integer' },
     calls: [progress(8)],
@@ -207,7 +227,13 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 2500,
     expected: {
       must: ['resumption-rejected', 'stale-cursor-retry', 'unanswered-after-disconnect'],
-      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
+      mustNot: [
+        'torn-event-reconnect',
+        'replayed-event-duplicate',
+        'resume-id-gap',
+        'epoch-mismatch',
+        'incomplete-json',
+      ],
     },
     sdkClientVerdict: 'hung',
   },
@@ -224,7 +250,13 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 2500,
     expected: {
       must: ['resumption-rejected', 'session-not-reinitialized', 'unanswered-after-disconnect'],
-      mustNot: ['torn-event-reconnect', 'replayed-event-duplicate', 'resume-id-gap', 'epoch-mismatch', 'incomplete-json'],
+      mustNot: [
+        'torn-event-reconnect',
+        'replayed-event-duplicate',
+        'resume-id-gap',
+        'epoch-mismatch',
+        'incomplete-json',
+      ],
     },
     sdkClientVerdict: 'hung',
   },
@@ -239,7 +271,10 @@ export const scenarios: readonly Scenario[] = [
     elicitation: { answer: 'yes', delayMs: 400 },
     probeSessionAfter: false,
     callTimeoutMs: 2500,
-    expected: { must: ['orphaned-server-request', 'unanswered-after-disconnect'], mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'] },
+    expected: {
+      must: ['orphaned-server-request', 'unanswered-after-disconnect'],
+      mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'],
+    },
     sdkClientVerdict: 'hung',
   },
   {
@@ -271,7 +306,9 @@ export function applyVariant(scenario: Scenario, variant: ScenarioVariant = {}):
   const cap = variant.bigResultBytes;
   if (cap === undefined) return scenario;
   const calls = scenario.calls.map((call): ToolCall =>
-    call.tool === 'big_result' ? { tool: 'big_result', args: { ...call.args, sizeBytes: Math.min(call.args.sizeBytes, cap) } } : call,
+    call.tool === 'big_result'
+      ? { tool: 'big_result', args: { ...call.args, sizeBytes: Math.min(call.args.sizeBytes, cap) } }
+      : call,
   );
   return { ...scenario, calls };
 }

@@ -35,13 +35,22 @@ describe('startLab', () => {
 
   it('takes the scenario from the command line options and from POST /__lab/scenario', async () => {
     expect(await (await fetch(`${lab.url}/__lab/scenario`)).json()).toEqual({ name: 'resume-409' });
-    const chosen = await fetch(`${lab.url}/__lab/scenario`, { method: 'POST', body: JSON.stringify({ name: 'skip-on-resume' }) });
+    const chosen = await fetch(`${lab.url}/__lab/scenario`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'skip-on-resume' }),
+    });
     expect(chosen.status).toBe(200);
     expect(lab.scenario().name).toBe('skip-on-resume');
-    const log = (await (await fetch(`${lab.url}/__lab/log`)).json()) as { scenario: string; entries: Array<{ action: string }> };
+    const log = (await (await fetch(`${lab.url}/__lab/log`)).json()) as {
+      scenario: string;
+      entries: Array<{ action: string }>;
+    };
     expect(log.scenario).toBe('skip-on-resume');
     expect(log.entries.map((entry) => entry.action)).toEqual(['scenario']);
-    const refused = await fetch(`${lab.url}/__lab/scenario`, { method: 'POST', body: JSON.stringify({ name: 'no-such-fault' }) });
+    const refused = await fetch(`${lab.url}/__lab/scenario`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'no-such-fault' }),
+    });
     expect(refused.status).toBe(400);
     expect(lab.scenario().name).toBe('skip-on-resume');
   });

@@ -45,7 +45,8 @@ export async function buildLabPage(outDir: string = LAB_PAGE_DIR): Promise<strin
 export async function startLab(options: LabOptions = {}): Promise<Lab> {
   const mode = options.build ?? 'if-missing';
   const pageDir = options.pageDir ?? LAB_PAGE_DIR;
-  if (mode === 'always' || (mode === 'if-missing' && !existsSync(join(pageDir, 'index.html')))) await buildLabPage(pageDir);
+  if (mode === 'always' || (mode === 'if-missing' && !existsSync(join(pageDir, 'index.html'))))
+    await buildLabPage(pageDir);
   const backend = new Backend();
   const proxy = await startProxy({
     port: options.port,
@@ -82,7 +83,8 @@ function parseArgs(argv: string[]): LabOptions {
       options.port = Number(value);
       i++;
     } else if (arg === '--scenario' && value) {
-      if (!(scenarioNames as readonly string[]).includes(value)) throw new Error(`unknown scenario ${value}; known: ${scenarioNames.join(', ')}`);
+      if (!(scenarioNames as readonly string[]).includes(value))
+        throw new Error(`unknown scenario ${value}; known: ${scenarioNames.join(', ')}`);
       options.scenario = value as ScenarioName;
       i++;
     } else if (arg === '--no-build') {

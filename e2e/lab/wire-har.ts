@@ -6,7 +6,8 @@ import type { WireExchange } from './proxy/wire-recorder';
 export const HAR_CREATOR = {
   name: 'mcp-stream-inspector-lab',
   version: '0.1.0',
-  comment: 'recorded by the lab proxy (npm run fixtures): response.content.text holds exactly the body bytes the proxy delivered for that request, also for cut or still-open streams',
+  comment:
+    'recorded by the lab proxy (npm run fixtures): response.content.text holds exactly the body bytes the proxy delivered for that request, also for cut or still-open streams',
 };
 
 export interface WireRecording {
@@ -54,7 +55,10 @@ function harEntry(recording: WireRecording, e: WireExchange): Record<string, unk
     bodySize: requestBody?.length ?? 0,
   };
   if (requestBody) {
-    request['postData'] = { mimeType: header(e.requestHeaders, 'content-type') ?? '', text: requestBody.toString('utf8') };
+    request['postData'] = {
+      mimeType: header(e.requestHeaders, 'content-type') ?? '',
+      text: requestBody.toString('utf8'),
+    };
   }
   const response: Record<string, unknown> = {
     status: e.status ?? 0,
@@ -75,7 +79,15 @@ function harEntry(recording: WireRecording, e: WireExchange): Record<string, unk
     request,
     response,
     cache: {},
-    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: ms(responseAt - e.startAt), receive: ms(endAt - responseAt) },
+    timings: {
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 0,
+      wait: ms(responseAt - e.startAt),
+      receive: ms(endAt - responseAt),
+    },
     serverIPAddress: '127.0.0.1',
     connection: String(e.conn),
     _seq: e.seq,
@@ -111,7 +123,13 @@ export function toChunksNdjson(recording: WireRecording): string {
   const lines: TimedLine[] = [];
   entries.forEach((e, index) => {
     const entry = index + 1;
-    const base = (at: number, type: string): Record<string, unknown> => ({ t: iso(recording, at), tMs: ms(at), type, entry, conn: e.conn });
+    const base = (at: number, type: string): Record<string, unknown> => ({
+      t: iso(recording, at),
+      tMs: ms(at),
+      type,
+      entry,
+      conn: e.conn,
+    });
     lines.push({
       at: e.startAt,
       rank: 0,
@@ -124,10 +142,28 @@ export function toChunksNdjson(recording: WireRecording): string {
         bodyBytes: e.requestBody?.length ?? 0,
       },
     });
-    if (e.responseAt !== undefined) lines.push({ at: e.responseAt, rank: 1, entry, line: { ...base(e.responseAt, 'response-headers'), status: e.status ?? 0 } });
-    e.chunks.forEach((c, k) => lines.push({ at: c.at, rank: 2 + k, entry, line: { ...base(c.at, 'chunk'), offset: c.offset, length: c.length } }));
+    if (e.responseAt !== undefined)
+      lines.push({
+        at: e.responseAt,
+        rank: 1,
+        entry,
+        line: { ...base(e.responseAt, 'response-headers'), status: e.status ?? 0 },
+      });
+    e.chunks.forEach((c, k) =>
+      lines.push({
+        at: c.at,
+        rank: 2 + k,
+        entry,
+        line: { ...base(c.at, 'chunk'), offset: c.offset, length: c.length },
+      }),
+    );
     if (e.end !== 'open' && e.endAt !== undefined) {
-      lines.push({ at: e.endAt, rank: 3 + e.chunks.length, entry, line: { ...base(e.endAt, 'end'), reason: e.end, bytes: e.bytes } });
+      lines.push({
+        at: e.endAt,
+        rank: 3 + e.chunks.length,
+        entry,
+        line: { ...base(e.endAt, 'end'), reason: e.end, bytes: e.bytes },
+      });
     }
   });
   lines.sort((a, b) => a.at - b.at || a.entry - b.entry || a.rank - b.rank);

@@ -30,41 +30,58 @@ async function recorded(name: ScenarioName) {
   }
 }
 
-const bytesOf = (record: ConnectionRecord): string => Buffer.concat(record.chunks.map((c) => c.bytes)).toString('latin1');
-const key = (record: ConnectionRecord): string => `${record.method} ${record.requestBody ?? ''} ${requestHeader(record, 'last-event-id') ?? ''}`;
+const bytesOf = (record: ConnectionRecord): string =>
+  Buffer.concat(record.chunks.map((c) => c.bytes)).toString('latin1');
+const key = (record: ConnectionRecord): string =>
+  `${record.method} ${record.requestBody ?? ''} ${requestHeader(record, 'last-event-id') ?? ''}`;
 
 describe.concurrent('the lab proxy records what it delivered', () => {
-  it('cut-mid-event: every exchange, the bytes the client got, the cut ending failed 60 bytes into the data', async () => {
-    const { result, capture, client, ndjson } = await recorded('cut-mid-event');
-    expect(result.verdict).toBe('ok');
-    expect(capture.connections.map(key).sort()).toEqual(client.map(key).sort());
-    for (const record of capture.connections) {
-      const seen = client.find((c) => key(c) === key(record))!;
-      expect(bytesOf(record), key(record)).toBe(bytesOf(seen));
-      expect(record.status).toBe(seen.status);
-    }
-    const cut = capture.connections.filter((c) => c.end === 'network-error');
-    expect(cut.map((c) => JSON.parse(c.requestBody ?? '{}').method)).toEqual(['tools/call']);
-    expect(cut[0]!.error).toMatch(/^cut by the lab proxy/);
-    expect(Buffer.from(cut[0]!.chunks.at(-1)!.bytes).toString()).toBe('{"method":"notifications/progress","params":{"progressToken"');
-    // The resume came after the cut ended, with the id of the last whole event.
-    const resume = capture.connections.find((c) => requestHeader(c, 'last-event-id') !== undefined)!;
-    expect(resume.startTime).toBeGreaterThanOrEqual(cut[0]!.endTime!);
-    expect(bytesOf(cut[0]!)).toContain(`id: ${requestHeader(resume, 'last-event-id')}\ndata: {"method":"notifications/progress","params":{"progressToken":1,"progress":2,`);
-    // The companion is in time order and names each entry's request first.
-    const lines = ndjson.trim().split('\n').map((l) => JSON.parse(l) as { tMs: number; type: string; entry: number });
-    expect(lines.map((l) => l.tMs)).toEqual([...lines.map((l) => l.tMs)].sort((a, b) => a - b));
-    capture.connections.forEach((_, i) => expect(lines.find((l) => l.entry === i + 1)?.type).toBe('request'));
-  }, TIMEOUT);
+  it(
+    'cut-mid-event: every exchange, the bytes the client got, the cut ending failed 60 bytes into the data',
+    async () => {
+      const { result, capture, client, ndjson } = await recorded('cut-mid-event');
+      expect(result.verdict).toBe('ok');
+      expect(capture.connections.map(key).sort()).toEqual(client.map(key).sort());
+      for (const record of capture.connections) {
+        const seen = client.find((c) => key(c) === key(record))!;
+        expect(bytesOf(record), key(record)).toBe(bytesOf(seen));
+        expect(record.status).toBe(seen.status);
+      }
+      const cut = capture.connections.filter((c) => c.end === 'network-error');
+      expect(cut.map((c) => JSON.parse(c.requestBody ?? '{}').method)).toEqual(['tools/call']);
+      expect(cut[0]!.error).toMatch(/^cut by the lab proxy/);
+      expect(Buffer.from(cut[0]!.chunks.at(-1)!.bytes).toString()).toBe(
+        '{"method":"notifications/progress","params":{"progressToken"',
+      );
+      // The resume came after the cut ended, with the id of the last whole event.
+      const resume = capture.connections.find((c) => requestHeader(c, 'last-event-id') !== undefined)!;
+      expect(resume.startTime).toBeGreaterThanOrEqual(cut[0]!.endTime!);
+      expect(bytesOf(cut[0]!)).toContain(
+        `id: ${requestHeader(resume, 'last-event-id')}\ndata: {"method":"notifications/progress","params":{"progressToken":1,"progress":2,`,
+      );
+      // The companion is in time order and names each entry's request first.
+      const lines = ndjson
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { tMs: number; type: string; entry: number });
+      expect(lines.map((l) => l.tMs)).toEqual(lines.map((l) => l.tMs).sort((a, b) => a - b));
+      capture.connections.forEach((_, i) => expect(lines.find((l) => l.entry === i + 1)?.type).toBe('request'));
+    },
+    TIMEOUT,
+  );
 
-  it('resume-409: answers the proxy made up itself are recorded too, head and body', async () => {
-    const { capture } = await recorded('resume-409');
-    const refused = capture.connections.filter((c) => c.status === 409);
-    expect(refused.length).toBeGreaterThanOrEqual(2);
-    for (const record of refused) {
-      expect(record.end).toBe('complete');
-      expect(record.responseHeaders).toContainEqual({ name: 'retry-after', value: '2' });
-      expect(JSON.parse(bytesOf(record))).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
-    }
-  }, TIMEOUT);
+  it(
+    'resume-409: answers the proxy made up itself are recorded too, head and body',
+    async () => {
+      const { capture } = await recorded('resume-409');
+      const refused = capture.connections.filter((c) => c.status === 409);
+      expect(refused.length).toBeGreaterThanOrEqual(2);
+      for (const record of refused) {
+        expect(record.end).toBe('complete');
+        expect(record.responseHeaders).toContainEqual({ name: 'retry-after', value: '2' });
+        expect(JSON.parse(bytesOf(record))).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+      }
+    },
+    TIMEOUT,
+  );
 });

@@ -13,7 +13,10 @@ export function fixtureDir(name: string): string {
 /** A fixture's HAR and its chunks.ndjson companion, as text. */
 export function readFixture(name: string): { har: string; ndjson: string } {
   const dir = fixtureDir(name);
-  return { har: readFileSync(join(dir, 'capture.har'), 'utf8'), ndjson: readFileSync(join(dir, 'chunks.ndjson'), 'utf8') };
+  return {
+    har: readFileSync(join(dir, 'capture.har'), 'utf8'),
+    ndjson: readFileSync(join(dir, 'chunks.ndjson'), 'utf8'),
+  };
 }
 
 /** One HAR entry of a fixture, read with plain JSON.parse (not the importer under test). */

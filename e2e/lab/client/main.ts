@@ -121,6 +121,9 @@ function renderTable(): void {
 renderTable();
 (document.getElementById('endpoint') as HTMLElement).textContent = `${base}/mcp`;
 (document.getElementById('run-all') as HTMLButtonElement).addEventListener('click', () => {
-  void scenarios.reduce<Promise<unknown>>((previous, scenario) => previous.then(() => run(scenario.name)), Promise.resolve());
+  void scenarios.reduce<Promise<unknown>>(
+    (previous, scenario) => previous.then(() => run(scenario.name)),
+    Promise.resolve(),
+  );
 });
 window.__lab = { scenarios, run };

@@ -27,7 +27,10 @@ function describe(error: unknown): string {
 }
 
 /** Records every request made through it; `only` limits recording to matching URLs. */
-export function recordingFetch(inner: FetchLike = (url, init) => fetch(url, init), only: (url: URL) => boolean = () => true): Recorder {
+export function recordingFetch(
+  inner: FetchLike = (url, init) => fetch(url, init),
+  only: (url: URL) => boolean = () => true,
+): Recorder {
   const connections: ConnectionRecord[] = [];
   let next = 1;
   const recording: FetchLike = async (input, init) => {

@@ -89,11 +89,15 @@ function createTransport(scenario: Scenario, baseUrl: string, fetchFn: FetchLike
   if (scenario.transport === 'sse-legacy') {
     return new SSEClientTransport(new URL('/sse', baseUrl), { fetch: legacyProtocolFetch(fetchFn) });
   }
-  return new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { fetch: fetchFn, reconnectionOptions: LAB_RECONNECTION });
+  return new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+    fetch: fetchFn,
+    reconnectionOptions: LAB_RECONNECTION,
+  });
 }
 
 function compare(text: string, expected: string): { verdict: Verdict; detail: string } {
-  if (text === expected) return { verdict: 'ok', detail: `intact: ${text.length} characters, checksum ${checksum(text)}` };
+  if (text === expected)
+    return { verdict: 'ok', detail: `intact: ${text.length} characters, checksum ${checksum(text)}` };
   let at = 0;
   while (at < text.length && at < expected.length && text[at] === expected[at]) at++;
   return {
@@ -105,7 +109,13 @@ function compare(text: string, expected: string): { verdict: Verdict; detail: st
 async function callTool(client: Client, call: ToolCall, scenario: Scenario): Promise<CallOutcome> {
   const started = Date.now();
   const progress: number[] = [];
-  const outcome = (verdict: Verdict, detail: string): CallOutcome => ({ tool: call.tool, verdict, detail, progress, elapsedMs: Date.now() - started });
+  const outcome = (verdict: Verdict, detail: string): CallOutcome => ({
+    tool: call.tool,
+    verdict,
+    detail,
+    progress,
+    elapsedMs: Date.now() - started,
+  });
   try {
     const result = await client.callTool({ name: call.tool, arguments: { ...call.args } }, undefined, {
       timeout: scenario.callTimeoutMs,
@@ -118,7 +128,7 @@ async function callTool(client: Client, call: ToolCall, scenario: Scenario): Pro
     const judged = compare(text, expectedText(call, scenario.elicitation.answer));
     return outcome(judged.verdict, judged.detail);
   } catch (error) {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    if (error instanceof McpError && (error.code as ErrorCode) === ErrorCode.RequestTimeout) {
       return outcome('hung', `no answer within ${scenario.callTimeoutMs} ms`);
     }
     return outcome('error', message(error));
@@ -151,7 +161,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   if (options.selectScenario !== false) await selectScenario(options.baseUrl, scenario.name, fetchFn);
 
   const clientErrors: string[] = [];
-  const client = new Client({ name: 'mcp-stream-inspector-lab-client', version: '0.1.0' }, { capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'mcp-stream-inspector-lab-client', version: '0.1.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
   client.onerror = (error) => clientErrors.push(error.message);
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     note(`elicitation: "${request.params.message}"`);
@@ -188,7 +201,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     }
     const probed = scenario.probeSessionAfter ? await probe(client) : undefined;
     const failed = calls.find((call) => call.verdict !== 'ok');
-    const detail = failed ? `${failed.tool}: ${failed.detail}` : calls.map((call) => `${call.tool}: ${call.detail}`).join('; ');
+    const detail = failed
+      ? `${failed.tool}: ${failed.detail}`
+      : calls.map((call) => `${call.tool}: ${call.detail}`).join('; ');
     return result(failed?.verdict ?? 'ok', detail, calls, probed);
   } finally {
     await client.close();

@@ -59,7 +59,13 @@ export class FaultRun {
   plan(exchange: Exchange): ExchangePlan {
     const cut = this.spec.cut;
     const tool = toolCallName(exchange.rpc);
-    if (cut && !this.cutAssigned && exchange.method === 'POST' && tool !== undefined && (!cut.tool || cut.tool === tool)) {
+    if (
+      cut &&
+      !this.cutAssigned &&
+      exchange.method === 'POST' &&
+      tool !== undefined &&
+      (!cut.tool || cut.tool === tool)
+    ) {
       this.cutAssigned = true;
       return { kind: 'forward', tap: this.cutPolicy(), onCut: (info) => this.onCut(exchange, tool, info) };
     }
@@ -131,7 +137,11 @@ export class FaultRun {
     this.firstResumeSeen = true;
     const lastEventId = exchange.lastEventId ?? null;
     if (resume.kind === 'reject') {
-      this.log('reject-resume', { lastEventId, status: resume.status, retryAfterSeconds: resume.retryAfterSeconds ?? null });
+      this.log('reject-resume', {
+        lastEventId,
+        status: resume.status,
+        retryAfterSeconds: resume.retryAfterSeconds ?? null,
+      });
       const headers: Record<string, string> = {};
       if (resume.retryAfterSeconds !== undefined) headers['retry-after'] = String(resume.retryAfterSeconds);
       return {

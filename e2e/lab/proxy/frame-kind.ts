@@ -2,14 +2,7 @@
 import type { Frame } from './sse-framer';
 
 export type FrameKind =
-  | 'comment'
-  | 'priming'
-  | 'progress'
-  | 'elicitation'
-  | 'server-request'
-  | 'notification'
-  | 'response'
-  | 'other';
+  'comment' | 'priming' | 'progress' | 'elicitation' | 'server-request' | 'notification' | 'response' | 'other';
 
 function kindOfMessage(message: unknown): FrameKind {
   if (typeof message !== 'object' || message === null) return 'other';

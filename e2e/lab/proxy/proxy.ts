@@ -1,11 +1,26 @@
 // Runs in Node (lab proxy): the fault-injecting reverse proxy on 127.0.0.1. Forwards MCP paths to
 // the live origin instance chunk by chunk (no buffering), lets the current fault cut or rewrite
 // SSE responses, serves the demo page for every other path, and answers /__lab/ control calls.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse, STATUS_CODES } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { Backend } from '../server/backend';
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH } from '../server/legacy-sse';
 import { MCP_PATH } from '../server/instance';
-import { closeServer, cutResponse, headerValue, listenOnLoopback, readBody, sendJson, trackSockets } from '../node-http';
+import {
+  closeServer,
+  cutResponse,
+  headerValue,
+  listenOnLoopback,
+  readBody,
+  sendJson,
+  trackSockets,
+} from '../node-http';
 import { findScenario, type Scenario, type ScenarioName, scenarios } from '../scenarios';
 import { type Exchange, type ExchangePlan, FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
 import { faults } from './faults/index';
@@ -15,7 +30,16 @@ import type { ExchangeTrace, WireRecorder } from './wire-recorder';
 
 export const CONTROL_PREFIX = '/__lab/';
 const PROXIED = new Set([MCP_PATH, LEGACY_SSE_PATH, LEGACY_MESSAGES_PATH]);
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+]);
 
 export interface ProxyOptions {
   port?: number;
@@ -45,10 +69,20 @@ function forwardableHeaders(headers: IncomingHttpHeaders, drop: string[] = []): 
 }
 
 /** sendJson, telling the trace what was sent. */
-function respond(res: ServerResponse, trace: ExchangeTrace | undefined, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function respond(
+  res: ServerResponse,
+  trace: ExchangeTrace | undefined,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (trace) {
     const text = JSON.stringify(body);
-    trace.head(status, STATUS_CODES[status] ?? '', { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    trace.head(status, STATUS_CODES[status] ?? '', {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers,
+    });
     trace.write(Buffer.from(text));
   }
   sendJson(res, status, body, headers);
@@ -96,7 +130,12 @@ class FaultProxy implements LabProxy {
     this.current = scenario;
     const origin = await this.options.backend.reset(scenario.origin);
     this.run = this.newRun(scenario);
-    this.addLog('scenario', { name: scenario.name, origin: origin.name, epoch: origin.epoch, idScheme: scenario.origin.idScheme });
+    this.addLog('scenario', {
+      name: scenario.name,
+      origin: origin.name,
+      epoch: origin.epoch,
+      idScheme: scenario.origin.idScheme,
+    });
     return scenario;
   }
 
@@ -124,7 +163,8 @@ class FaultProxy implements LabProxy {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname.startsWith(CONTROL_PREFIX)) return this.control(req, res, url.pathname.slice(CONTROL_PREFIX.length));
+    if (url.pathname.startsWith(CONTROL_PREFIX))
+      return this.control(req, res, url.pathname.slice(CONTROL_PREFIX.length));
     if (PROXIED.has(url.pathname)) return this.forward(req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: 'method not allowed' });
@@ -142,11 +182,16 @@ class FaultProxy implements LabProxy {
         return;
       }
       const scenario = await this.setScenario(name);
-      sendJson(res, 200, { name: scenario.name, origin: this.options.backend.current.name, epoch: this.options.backend.current.epoch });
+      sendJson(res, 200, {
+        name: scenario.name,
+        origin: this.options.backend.current.name,
+        epoch: this.options.backend.current.epoch,
+      });
       return;
     }
     if (what === 'scenario' && req.method === 'GET') return sendJson(res, 200, { name: this.current.name });
-    if (what === 'log' && req.method === 'GET') return sendJson(res, 200, { scenario: this.current.name, entries: this.log() });
+    if (what === 'log' && req.method === 'GET')
+      return sendJson(res, 200, { scenario: this.current.name, entries: this.log() });
     if (what === 'scenarios' && req.method === 'GET') return sendJson(res, 200, scenarios);
     sendJson(res, 404, { error: `no control endpoint ${req.method} ${CONTROL_PREFIX}${what}` });
   }

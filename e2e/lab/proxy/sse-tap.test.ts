@@ -3,13 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { Frame } from './sse-framer';
 import { type CutInfo, SseTap, type TapOp, type TapPolicy } from './sse-tap';
 
-const events = ['id: 1\ndata: \n\n', 'event: message\nid: 2\ndata: {"n":2}\n\n', 'event: message\nid: 3\ndata: {"n":3,"pad":"abcdefghij"}\n\n', 'event: message\nid: 4\ndata: {"n":4}\n\n'];
+const events = [
+  'id: 1\ndata: \n\n',
+  'event: message\nid: 2\ndata: {"n":2}\n\n',
+  'event: message\nid: 3\ndata: {"n":3,"pad":"abcdefghij"}\n\n',
+  'event: message\nid: 4\ndata: {"n":4}\n\n',
+];
 const stream = Buffer.from(events.join(''));
 
 function run(policy: TapPolicy, sizes: number[]): { out: string; cut?: CutInfo } {
   const tap = new SseTap(policy);
   const ops: TapOp[] = [];
-  for (let offset = 0, turn = 0; offset < stream.length; ) {
+  for (let offset = 0, turn = 0; offset < stream.length;) {
     const size = sizes[turn++ % sizes.length] as number;
     ops.push(...tap.push(stream.subarray(offset, offset + size)));
     offset += size;
@@ -29,7 +34,10 @@ describe('SseTap', () => {
   });
 
   it('cuts a given number of bytes into the data of a chosen event', () => {
-    const policy = (): TapPolicy => ({ atFrameStart: (i) => (i === 2 ? { kind: 'cut-into-data', dataBytes: 5 } : { kind: 'pass' }), onFrameEnd: () => 'continue' });
+    const policy = (): TapPolicy => ({
+      atFrameStart: (i) => (i === 2 ? { kind: 'cut-into-data', dataBytes: 5 } : { kind: 'pass' }),
+      onFrameEnd: () => 'continue',
+    });
     for (const sizes of chunkings) {
       const { out, cut } = run(policy(), sizes);
       expect(out).toBe(`${events[0]}${events[1]}event: message\nid: 3\ndata: {"n":`);
@@ -54,7 +62,10 @@ describe('SseTap', () => {
 
   it('cuts right after a frame at a boundary', () => {
     for (const sizes of chunkings) {
-      const { out, cut } = run({ atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: (f: Frame) => (f.id === '2' ? 'cut' : 'continue') }, sizes);
+      const { out, cut } = run(
+        { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: (f: Frame) => (f.id === '2' ? 'cut' : 'continue') },
+        sizes,
+      );
       expect(out).toBe(events[0]! + events[1]!);
       expect(cut).toMatchObject({ frameIndex: 1, midEvent: false, bytesIntoFrame: 0 });
     }

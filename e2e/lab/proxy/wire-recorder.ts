@@ -140,7 +140,8 @@ export class WireRecorder {
         cut = true;
       },
       end: (how, error) => {
-        if (cut && how !== 'complete') finish('failed', 'cut by the lab proxy: the connection ended without the terminating chunk');
+        if (cut && how !== 'complete')
+          finish('failed', 'cut by the lab proxy: the connection ended without the terminating chunk');
         else finish(how, error);
       },
     };

@@ -6,7 +6,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { closeServer, headerValue, jsonRpcError, listenOnLoopback, readBody, sendJson, trackSockets } from '../node-http';
+import {
+  closeServer,
+  headerValue,
+  jsonRpcError,
+  listenOnLoopback,
+  readBody,
+  sendJson,
+  trackSockets,
+} from '../node-http';
 import type { OriginSettings } from '../scenarios';
 import { createEventStore } from './stores/index';
 import type { LabEventStore, UnknownCursorPolicy } from './stores/lab-event-store';
@@ -155,7 +163,8 @@ class LabInstance implements ServerInstance {
       sendJson(res, 400, jsonRpcError(-32000, 'Bad Request: Mcp-Session-Id header is required'));
       return;
     }
-    const session = this.sessions.get(sessionId) ?? (await this.restore(sessionId, headerValue(req, 'mcp-protocol-version')));
+    const session =
+      this.sessions.get(sessionId) ?? (await this.restore(sessionId, headerValue(req, 'mcp-protocol-version')));
     if (!session) {
       sendJson(res, 404, jsonRpcError(-32001, 'Session not found'));
       return;
@@ -184,7 +193,9 @@ class LabInstance implements ServerInstance {
     if (!this.options.restoreUnknownSessions) return Promise.resolve(undefined);
     let pending = this.restoring.get(sessionId);
     if (!pending) {
-      pending = this.handshake(sessionId, protocolVersion ?? LATEST_PROTOCOL_VERSION).finally(() => this.restoring.delete(sessionId));
+      pending = this.handshake(sessionId, protocolVersion ?? LATEST_PROTOCOL_VERSION).finally(() =>
+        this.restoring.delete(sessionId),
+      );
       this.restoring.set(sessionId, pending);
     }
     return pending;
@@ -197,7 +208,11 @@ class LabInstance implements ServerInstance {
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion, capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'session-restore', version: '1' } },
+      params: {
+        protocolVersion,
+        capabilities: { elicitation: { form: {} } },
+        clientInfo: { name: 'session-restore', version: '1' },
+      },
     };
     const opened = await fetch(`${this.url}${MCP_PATH}`, {
       method: 'POST',

@@ -61,7 +61,11 @@ export function createLabServer(shutdown: AbortSignal): McpServer {
     {
       description: 'Returns a text result of exactly `sizeBytes` bytes, after `progressSteps` progress notifications.',
       inputSchema: {
-        sizeBytes: z.number().int().min(1).max(64 * 1024 * 1024),
+        sizeBytes: z
+          .number()
+          .int()
+          .min(1)
+          .max(64 * 1024 * 1024),
         progressSteps: z.number().int().min(0).max(1000).optional(),
       },
     },
@@ -92,12 +96,19 @@ export function createLabServer(shutdown: AbortSignal): McpServer {
         {
           mode: 'form',
           message: question,
-          requestedSchema: { type: 'object', properties: { answer: { type: 'string', title: 'Answer' } }, required: ['answer'] },
+          requestedSchema: {
+            type: 'object',
+            properties: { answer: { type: 'string', title: 'Answer' } },
+            required: ['answer'],
+          },
         },
         { relatedRequestId: extra.requestId, signal: either(extra.signal, shutdown), timeout: 30_000 },
       );
       const answer = result.content?.['answer'];
-      const text = result.action === 'accept' && typeof answer === 'string' ? askUserText(answer) : askUserDeclinedText(result.action);
+      const text =
+        result.action === 'accept' && typeof answer === 'string'
+          ? askUserText(answer)
+          : askUserDeclinedText(result.action);
       return { content: [{ type: 'text', text }] };
     },
   );

@@ -4,7 +4,8 @@ import type { FaultSpec } from '../fault-spec';
 
 export const evictedFreshEvent: FaultSpec = {
   name: 'evicted-fresh-event',
-  summary: 'cut the big_result stream 256 KiB into the result; the evicting origin answers the resume with a fresh event',
+  summary:
+    'cut the big_result stream 256 KiB into the result; the evicting origin answers the resume with a fresh event',
   cut: { tool: 'big_result', after: { kind: 'progress', count: 2 }, at: { dataBytes: 256 * 1024 } },
   afterCut: { kind: 'none' },
   resume: { kind: 'pass' },

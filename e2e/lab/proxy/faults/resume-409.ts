@@ -6,5 +6,10 @@ export const resume409: FaultSpec = {
   summary: 'cut the tools/call stream after progress 2; every resume gets 409 with Retry-After: 2',
   cut: { tool: 'stream_progress', after: { kind: 'progress', count: 2 }, at: 'boundary' },
   afterCut: { kind: 'none' },
-  resume: { kind: 'reject', status: 409, retryAfterSeconds: 2, message: 'Conflict: resumption cursor no longer available' },
+  resume: {
+    kind: 'reject',
+    status: 409,
+    retryAfterSeconds: 2,
+    message: 'Conflict: resumption cursor no longer available',
+  },
 };

@@ -75,7 +75,13 @@ export abstract class LabEventStore {
   }
 
   private append(sessionId: string, streamId: string, message: JSONRPCMessage): StoredEvent {
-    const event: StoredEvent = { id: this.mintId(streamId), sessionId, streamId, message, bytes: JSON.stringify(message).length };
+    const event: StoredEvent = {
+      id: this.mintId(streamId),
+      sessionId,
+      streamId,
+      message,
+      bytes: JSON.stringify(message).length,
+    };
     this.retained.push(event);
     this.byId.set(event.id, event);
     const evictions = new Set(this.selectEvictions(event));
@@ -155,7 +161,11 @@ export abstract class LabEventStore {
         const notice = this.append(sessionId, streamId, {
           jsonrpc: '2.0',
           method: 'notifications/message',
-          params: { level: 'warning', logger: 'lab-event-store', data: `resume cursor ${lastEventId} unknown here; streaming from the current head` },
+          params: {
+            level: 'warning',
+            logger: 'lab-event-store',
+            data: `resume cursor ${lastEventId} unknown here; streaming from the current head`,
+          },
         });
         await send(notice.id, notice.message);
         return streamId;

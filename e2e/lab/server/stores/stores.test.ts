@@ -9,9 +9,16 @@ import type { LabEventStore } from './lab-event-store';
 import { RingBufferEventStore } from './ring-buffer-store';
 import { SdkStyleEventStore } from './sdk-style-store';
 
-const progress = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: n } });
+const progress = (n: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: 1, progress: n },
+});
 
-async function replay(store: EventStore, cursor: string): Promise<{ stream: string; sent: Array<[string, JSONRPCMessage]> }> {
+async function replay(
+  store: EventStore,
+  cursor: string,
+): Promise<{ stream: string; sent: Array<[string, JSONRPCMessage]> }> {
   const sent: Array<[string, JSONRPCMessage]> = [];
   const stream = await store.replayEventsAfter(cursor, { send: async (id, message) => void sent.push([id, message]) });
   return { stream, sent };

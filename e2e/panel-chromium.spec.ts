@@ -87,11 +87,13 @@ test('with the panel open, stopping the service worker mid-stream loses nothing'
   const panel = await openPanelFor(page);
   await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
   const reading = page.evaluate(async () => {
-    const res = await fetch('/sse?n=12&gap=150&size=40', { headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const res = await fetch('/sse?n=12&gap=0&size=40&hold=panel-sw&holdAfter=4', { headers: { 'mcp-protocol-version': '2025-11-25' } });
     return res.text();
   });
-  await expect.poll(() => panel.locator('[data-testid=event-row]').count()).toBeGreaterThan(2);
+  // The server holds the stream after event 4: the worker stops mid-stream by construction, not by timing.
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(4);
   await stopServiceWorker(session.context, session.extensionId!);
+  server.release('panel-sw');
   const pageSaw = await reading;
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(12);
   const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);

@@ -97,7 +97,7 @@ test('stopping the service worker mid-stream loses nothing', async () => {
   const reading = page.evaluate(async () => {
     let text = '';
     let chunks = 0;
-    const res = await fetch('/sse?n=30&gap=60&size=50', { headers: { accept: 'text/event-stream' } });
+    const res = await fetch('/sse?n=30&gap=0&size=50&hold=pipeline-sw&holdAfter=10', { headers: { accept: 'text/event-stream' } });
     const reader = res.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -106,9 +106,11 @@ test('stopping the service worker mid-stream loses nothing', async () => {
       chunks++;
     }
   });
-  await expect.poll(async () => (await probeStatus(ext)).connections[0]?.chunks ?? 0).toBeGreaterThan(3);
+  // The server holds the stream after event 10: the worker stops mid-stream by construction, not by timing.
+  await expect.poll(async () => (await probeStatus(ext)).connections[0]?.body.includes('id: 10\n') ?? false).toBe(true);
   await stopServiceWorker(session.context, extensionId);
   await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(1);
+  server.release('pipeline-sw');
   const pageSaw = await reading;
   await expect
     .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end, { timeout: 10_000 })

@@ -28,7 +28,7 @@ beforeAll(() => {
     cwd: root,
     encoding: 'utf8',
   });
-  expect(build.status, build.stderr).toBe(0);
+  if (build.status !== 0) throw new Error(`building the CLI failed: ${build.stderr}`);
 }, 120_000);
 
 describe('node bin/mcp-stream-inspector.js', () => {

@@ -87,7 +87,7 @@ export function reqEnum<T extends string>(
 export function assignDefined<T extends object>(base: T, extra: Partial<T>): T {
   for (const key of Object.keys(extra) as (keyof T)[]) {
     const v = extra[key];
-    if (v !== undefined) base[key] = v as T[keyof T];
+    if (v !== undefined) base[key] = v;
   }
   return base;
 }

@@ -78,7 +78,7 @@ export class ConnectionParseCache {
   parseAll(records: readonly ConnectionRecord[]): ParsedConnection[] {
     const parsed = records.map((record) => this.parse(record));
     const present = new Set(records.map((record) => record.id));
-    for (const id of [...this.live.keys()]) if (!present.has(id)) this.live.delete(id);
+    for (const id of this.live.keys()) if (!present.has(id)) this.live.delete(id);
     return parsed;
   }
 

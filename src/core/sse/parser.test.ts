@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SseParser, parseSse } from './index';
-import { bytesOf, concatBytes, parseChunks, parseEveryWay } from './test-support';
+import { bytesOf, concatBytes, parseChunks, parseEveryWay, pickKeysOf } from './test-support';
 import type { SseEvent, SseTail } from './types';
 
 /** What a reader of the stream sees of an event (offsets are checked separately). */
@@ -132,8 +132,7 @@ describe('SseParser rules, each stream fed whole, byte by byte and in random chu
       const { result, problems } = parseEveryWay(bytes);
       expect(problems).toEqual([]);
       expect(result.events.map((e, i) => seen(e, vector.events[i] ?? msg('')))).toEqual(vector.events);
-      if (vector.tail === undefined) expect(result.tail).toBeUndefined();
-      else expect(result.tail).toMatchObject(vector.tail);
+      expect(pickKeysOf(result.tail, vector.tail)).toEqual(vector.tail);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SseParser } from './parser';
-import { concatBytes, parseChunks, randomChunks, seededRandom } from './test-support';
+import { concatBytes, parseChunks, pickKeysOf, randomChunks, seededRandom } from './test-support';
 
 /*
  * Differential test: random streams, parsed by SseParser in random chunkings, against a reference
@@ -149,11 +149,8 @@ describe('SseParser against a spec-text reference on random streams', () => {
       const context = `seed ${seed}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
       expect(events.map(({ firstChunk: _f, lastChunk: _l, ...e }) => ({ ...e })), context).toEqual(expected.events);
       expect(parser.lastEventId, context).toBe(expected.lastEventId);
-      if (expected.tail === undefined) expect(tail, context).toBeUndefined();
-      else {
-        expect(tail, context).toMatchObject(expected.tail);
-        expect(tail?.bytes, context).toEqual(bytes.slice(expected.tail.start));
-      }
+      const expectedTail = expected.tail && { ...expected.tail, bytes: bytes.slice(expected.tail.start) };
+      expect(pickKeysOf(tail, expectedTail), context).toEqual(expectedTail);
     }
   }
 

@@ -31,7 +31,7 @@ function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly Eve
   const pendingData = /^data:? ?/.test(tail.pendingLine) ? tail.pendingLine.replace(/^data:? ?/, '') : '';
   const prefix = [...tail.dataLines, ...(pendingData ? [pendingData] : [])].join('\n');
   if (prefix.length < 8) return undefined;
-  const pendingId = /^id:/.test(tail.pendingLine) ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
+  const pendingId = tail.pendingLine.startsWith('id:') ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
   // A complete id line must come back exactly; a cut one can only be compared by its prefix.
   const sameId = tail.id !== undefined ? (id: string) => id === tail.id : pendingId !== undefined ? (id: string) => id.startsWith(pendingId) : undefined;
   if (!sameId) return undefined;

@@ -1,8 +1,8 @@
 // Panel: how the panel hears about a tab. It depends on this interface only, never on chrome.runtime, so the
 // same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
 import type { Settings } from '../platform/settings';
+import { asBackgroundToPanel } from '../protocol/decode-panel';
 import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
-import type { ConnectionDelta } from '../protocol/records';
 
 /** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
  *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
@@ -203,59 +203,4 @@ export function createOfflineTransport(initial: readonly BackgroundToPanel[] = [
       listener = undefined;
     },
   };
-}
-
-/** Shape check on what arrives over the Port: the background is ours, but a bug there must not crash the panel. */
-export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): BackgroundToPanel | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const m = raw as Record<string, unknown>;
-  if (typeof m.tabId !== 'number' || (tabId !== undefined && m.tabId !== tabId)) return undefined;
-  switch (m.type) {
-    case 'snapshot':
-      if (typeof m.pageUrl !== 'string' || !isDeltaList(m.deltas) || typeof m.preserveLog !== 'boolean') return undefined;
-      return {
-        type: 'snapshot',
-        tabId: m.tabId,
-        pageUrl: m.pageUrl,
-        deltas: m.deltas,
-        preserveLog: m.preserveLog,
-        droppedBytes: typeof m.droppedBytes === 'number' ? m.droppedBytes : 0,
-      };
-    case 'deltas':
-      return isDeltaList(m.deltas) ? { type: 'deltas', tabId: m.tabId, deltas: m.deltas } : undefined;
-    case 'navigated':
-      if (typeof m.pageUrl !== 'string' || typeof m.preserveLog !== 'boolean') return undefined;
-      return { type: 'navigated', tabId: m.tabId, pageUrl: m.pageUrl, preserveLog: m.preserveLog };
-    default:
-      return undefined;
-  }
-}
-
-function isDeltaList(value: unknown): value is ConnectionDelta[] {
-  return Array.isArray(value) && value.every(isDelta);
-}
-
-/** A start delta's connection: what the records fold needs before anything else about it arrives. */
-function isConnectionStart(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const c = value as Record<string, unknown>;
-  const named = typeof c.id === 'string' && typeof c.url === 'string' && typeof c.method === 'string';
-  return named && Array.isArray(c.requestHeaders) && typeof c.startTime === 'number';
-}
-
-function isDelta(value: unknown): value is ConnectionDelta {
-  if (typeof value !== 'object' || value === null) return false;
-  const d = value as Record<string, unknown>;
-  switch (d.kind) {
-    case 'start':
-      return isConnectionStart(d.conn);
-    case 'response':
-      return typeof d.id === 'string' && typeof d.status === 'number' && Array.isArray(d.responseHeaders) && typeof d.responseTime === 'number';
-    case 'chunk':
-      return typeof d.id === 'string' && typeof d.t === 'number' && typeof d.b64 === 'string';
-    case 'end':
-      return typeof d.id === 'string' && typeof d.end === 'string' && typeof d.endTime === 'number';
-    default:
-      return false;
-  }
 }

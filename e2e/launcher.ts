@@ -9,8 +9,8 @@ import { isBrowserInternalHost, isLoopbackHost, startBlackholeProxy, type Blackh
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-/** Must match browser_specific_settings.gecko.id in the Firefox build (vite.config.ts). */
-export const GECKO_ID = 'mcp-stream-inspector@example.org';
+/** The gecko id vite.config.ts gives the Firefox build (a mismatch fails every Firefox test: the uuid would not apply). */
+const GECKO_ID = 'mcp-stream-inspector@example.org';
 /** Fixed moz-extension:// host, so tests know the panel URL before installing. */
 export const FIREFOX_EXTENSION_UUID = '6f1d3c52-4a0e-4c7b-9f39-2b8e5d1a7c40';
 

@@ -250,6 +250,8 @@ test('a page that pollutes prototypes and replaces built-ins later gets the same
     Reflect.apply = () => {
       throw new Error('page replaced Reflect.apply');
     };
+    // The test plays a hostile page: replacing built-ins is the point.
+    // eslint-disable-next-line no-extend-native
     Uint8Array.prototype.slice = () => {
       throw new Error('page replaced slice');
     };
@@ -266,6 +268,7 @@ test('a page that pollutes prototypes and replaces built-ins later gets the same
       return { text, reader, calls };
     } finally {
       Reflect.apply = nativeApply;
+      // eslint-disable-next-line no-extend-native
       Uint8Array.prototype.slice = nativeSlice;
       delete proto['status'];
       delete proto['start'];

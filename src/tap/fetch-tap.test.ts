@@ -156,7 +156,7 @@ describe('fetch tap: what it records', () => {
   it('a connection cut mid-event ends network-error holding the bytes delivered so far', async () => {
     const tap = installTap();
     const response = await tap.fetch(`${server.url}/cut`);
-    await expect(readChunks(response)).rejects.toThrow();
+    await expect(readChunks(response)).rejects.toThrow(TypeError);
     await tap.settle();
     expect(tap.bodyOf('c1')).toBe(EVENTS.slice(0, 2).join(''));
     expect(tap.deltas.at(-1)).toMatchObject({ kind: 'end', end: 'network-error' });

@@ -40,7 +40,13 @@ for (const page of [manifest.devtools_page, PANEL_PAGE]) {
 }
 
 export default defineConfig({
-  plugins: [crx({ manifest: manifestFor(target), browser: target, contentScripts: { standaloneFiles: STANDALONE_CONTENT_SCRIPTS } })],
+  plugins: [
+    crx({
+      manifest: manifestFor(target),
+      browser: target,
+      contentScripts: { standaloneFiles: STANDALONE_CONTENT_SCRIPTS },
+    }),
+  ],
   // Preact through the automatic JSX runtime (tsconfig says the same; vite 8 transforms with oxc).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {

@@ -85,7 +85,8 @@ function timeIncremental(step: Step, expected: Analysis, runs: number): Row {
     const result = analyzer(step.after);
     const spent = cpuMs() - t0;
     if (i > 0) ms.push(spent); // the first round warms the code up
-    if (i === runs && !sameAnalysis(result, expected)) throw new Error(`${step.name}: incremental analysis differs from one-shot`);
+    if (i === runs && !sameAnalysis(result, expected))
+      throw new Error(`${step.name}: incremental analysis differs from one-shot`);
   }
   return { name: `incremental: ${step.name}`, best: Math.min(...ms), median: median(ms) };
 }
@@ -110,17 +111,35 @@ function parts(step: Step, runs: number): Row[] {
     return cache;
   };
   return [
-    timeRow('part: buildModel, one-shot', runs, () => undefined, () => buildModel(step.after)),
-    timeRow(`part: buildModel, incremental (${step.name})`, runs, primed, (cache) => buildModel(step.after, (records) => cache.parseAll(records))),
-    timeRow('part: the rules', runs, () => buildModel(step.after), (model) => runRules(model, rules)),
+    timeRow(
+      'part: buildModel, one-shot',
+      runs,
+      () => undefined,
+      () => buildModel(step.after),
+    ),
+    timeRow(`part: buildModel, incremental (${step.name})`, runs, primed, (cache) =>
+      buildModel(step.after, (records) => cache.parseAll(records)),
+    ),
+    timeRow(
+      'part: the rules',
+      runs,
+      () => buildModel(step.after),
+      (model) => runRules(model, rules),
+    ),
   ];
 }
 
 function printTable(rows: readonly Row[], reference: number): void {
   const header = ['case', 'best ms', 'median ms', 'of one-shot'];
-  const cells = rows.map((r) => [r.name, r.best.toFixed(1), r.median.toFixed(1), `${(r.best / reference).toFixed(2)}x`]);
+  const cells = rows.map((r) => [
+    r.name,
+    r.best.toFixed(1),
+    r.median.toFixed(1),
+    `${(r.best / reference).toFixed(2)}x`,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
-  const line = (c: readonly string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+  const line = (c: readonly string[]) =>
+    c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
   process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   for (const c of cells) process.stdout.write(`${line(c)}\n`);
 }
@@ -144,7 +163,9 @@ function main(): void {
     const last = full.connections.at(-1) as ConnectionRecord;
     return { ...r, end: last.end, ...(last.endTime !== undefined ? { endTime: last.endTime } : {}) };
   });
-  process.stdout.write(`${events} events, ${(bytes / 1e6).toFixed(1)} MB of body, ${full.connections.length} connections; CPU time\n\n`);
+  process.stdout.write(
+    `${events} events, ${(bytes / 1e6).toFixed(1)} MB of body, ${full.connections.length} connections; CPU time\n\n`,
+  );
 
   const { row: oneShot, result: grownOneShot } = timeOneShot(grown, runs);
   const appended: Step = { name: 'one chunk appended', before: streaming, after: grown };

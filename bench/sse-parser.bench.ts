@@ -167,7 +167,8 @@ function printTable(rows: Row[]): void {
     `${r.medianRatio.toFixed(2)}x`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]): string => c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  const line = (c: string[]): string =>
+    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
   process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   for (const c of cells) process.stdout.write(`${line(c)}\n`);
 }

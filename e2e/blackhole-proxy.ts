@@ -68,7 +68,9 @@ export async function startBlackholeProxy(): Promise<BlackholeProxy> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     attempts.push({ at: Date.now() - started, method: req.method ?? '?', ...targetOf(req) });
-    res.writeHead(403, { connection: 'close', 'content-type': 'text/plain' }).end('blocked by the test black-hole proxy');
+    res
+      .writeHead(403, { connection: 'close', 'content-type': 'text/plain' })
+      .end('blocked by the test black-hole proxy');
   });
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     attempts.push({ at: Date.now() - started, method: 'CONNECT', host: req.url ?? '?' });

@@ -34,13 +34,21 @@ async function tabIdOf(url: string): Promise<number> {
   return tabId;
 }
 
-const count = (page: Page, selector: string): Promise<number> => page.evaluate((s) => document.querySelectorAll(s).length, selector);
+const count = (page: Page, selector: string): Promise<number> =>
+  page.evaluate((s) => document.querySelectorAll(s).length, selector);
 
 test('web-ext lint reports no errors for the Firefox build', () => {
-  const out = execFileSync('npx', ['web-ext', 'lint', '--source-dir', DIST_FIREFOX, '--output', 'json', '--no-config-discovery'], {
-    encoding: 'utf8',
-  });
-  const result = JSON.parse(out.slice(out.indexOf('{'))) as { errors: { code: string; message: string }[]; summary: { errors: number } };
+  const out = execFileSync(
+    'npx',
+    ['web-ext', 'lint', '--source-dir', DIST_FIREFOX, '--output', 'json', '--no-config-discovery'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const result = JSON.parse(out.slice(out.indexOf('{'))) as {
+    errors: { code: string; message: string }[];
+    summary: { errors: number };
+  };
   expect(result.errors).toEqual([]);
   expect(result.summary.errors).toBe(0);
 });
@@ -55,7 +63,9 @@ test('Firefox: the tap records the stream and the panel page shows it', async ()
   const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, tabId));
   await expect.poll(() => count(panel, '[data-testid=event-row]')).toBe(6);
   await expect.poll(() => count(panel, '[data-testid=finding][data-rule="torn-event-reconnect"]')).toBe(1);
-  const sessionText = await panel.evaluate(() => document.querySelector('[data-testid=session-row]')?.textContent ?? '');
+  const sessionText = await panel.evaluate(
+    () => document.querySelector('[data-testid=session-row]')?.textContent ?? '',
+  );
   expect(sessionText).toContain(SESSION_ID.slice(0, 6));
   expect(sessionText).toContain('2025-11-25');
   expect(await count(panel, '[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);

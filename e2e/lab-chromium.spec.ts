@@ -91,7 +91,9 @@ async function settledRules(panel: Page): Promise<string[]> {
         const seen = await panel.evaluate(() => ({
           sessions: document.querySelectorAll('[data-testid=session-row]').length,
           events: document.querySelectorAll('[data-testid=event-row]').length,
-          rules: [...document.querySelectorAll('[data-testid=finding]')].map((el) => el.getAttribute('data-rule') ?? ''),
+          rules: [...document.querySelectorAll('[data-testid=finding]')].map(
+            (el) => el.getAttribute('data-rule') ?? '',
+          ),
         }));
         const signature = JSON.stringify(seen);
         if (signature !== last) [last, since] = [signature, Date.now()];
@@ -112,14 +114,20 @@ async function settledRules(panel: Page): Promise<string[]> {
 function cutShortfall(file: string): string {
   const cut = lab.log().find((entry) => entry.action === 'cut');
   if (!cut) return '';
-  const record = parseCapture(readFileSync(file, 'utf8')).connections.find((c) => c.method === 'POST' && c.end === 'network-error');
+  const record = parseCapture(readFileSync(file, 'utf8')).connections.find(
+    (c) => c.method === 'POST' && c.end === 'network-error',
+  );
   const received = (record?.chunks ?? []).reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
   const forwarded = Number(cut.detail.bytesForwarded);
-  return received === forwarded ? '' : `the page received ${received} of the ${forwarded} bytes the proxy sent before its cut`;
+  return received === forwarded
+    ? ''
+    : `the page received ${received} of the ${forwarded} bytes the proxy sent before its cut`;
 }
 
 async function cliReport(file: string): Promise<CliReport> {
-  const { stdout } = await promisify(execFile)('node', [CLI, 'analyze', file, '--json', '--fail-on', 'never'], { maxBuffer: 64 << 20 });
+  const { stdout } = await promisify(execFile)('node', [CLI, 'analyze', file, '--json', '--fail-on', 'never'], {
+    maxBuffer: 64 << 20,
+  });
   return JSON.parse(stdout) as CliReport;
 }
 
@@ -133,12 +141,18 @@ for (const scenario of scenarios) {
     await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
 
     // The demo page's SDK client ends as it does without the extension: the tap changes nothing it sees.
-    const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), scenario.name);
+    const result = await page.evaluate(
+      (name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name),
+      scenario.name,
+    );
     expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
 
     // The client has finished (hung calls timed out, the transport closed): what the panel settles on is final.
     const panelRules = await settledRules(panel);
-    const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+    const [download] = await Promise.all([
+      panel.waitForEvent('download'),
+      panel.locator('[data-testid=export-capture]').click(),
+    ]);
     const file = join(exportsDir, `${scenario.name}.capture.json`);
     await download.saveAs(file);
     const shortfall = cutShortfall(file);
@@ -147,9 +161,12 @@ for (const scenario of scenarios) {
     expect(panelRules, `the panel reports every expected rule${shortfall ? ` (note: ${shortfall})` : ''}`).toEqual(
       expect.arrayContaining(scenario.expected.must),
     );
-    for (const rule of scenario.expected.mustNot) expect(panelRules, `${rule} must not be reported`).not.toContain(rule);
+    for (const rule of scenario.expected.mustNot)
+      expect(panelRules, `${rule} must not be reported`).not.toContain(rule);
     if (scenario.expected.must.length === 0) {
-      await expect(panel.locator('[data-testid=finding][data-severity=error], [data-testid=finding][data-severity=warning]')).toHaveCount(0);
+      await expect(
+        panel.locator('[data-testid=finding][data-severity=error], [data-testid=finding][data-severity=warning]'),
+      ).toHaveCount(0);
     }
 
     const screenshot = SCREENSHOTS[scenario.name];

@@ -35,7 +35,9 @@ test.beforeAll(async () => {
   firefox = await launchFirefox({ extension: DIST_FIREFOX });
   exportsDir = mkdtempSync(join(tmpdir(), 'mcp-lab-exports-'));
   downloads = mkdtempSync(join(tmpdir(), 'mcp-lab-downloads-'));
-  context = await firefox.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+  context = await firefox.browser.createBrowserContext({
+    downloadBehavior: { policy: 'allow', downloadPath: downloads },
+  });
 });
 
 test.afterAll(async () => {
@@ -101,18 +103,25 @@ async function exportCapture(panel: Page): Promise<string> {
   await panel.click('[data-testid=export-capture]');
   let done = '';
   await expect
-    .poll(() => {
-      const files = readdirSync(downloads);
-      done = files.find((file) => file.endsWith('.json')) ?? '';
-      return done !== '' && !files.some((file) => file.endsWith('.part'));
-    }, { message: 'the capture download completes', timeout: 10_000 })
+    .poll(
+      () => {
+        const files = readdirSync(downloads);
+        done = files.find((file) => file.endsWith('.json')) ?? '';
+        return done !== '' && !files.some((file) => file.endsWith('.part'));
+      },
+      { message: 'the capture download completes', timeout: 10_000 },
+    )
     .toBe(true);
   return join(downloads, done);
 }
 
 /** Rule ids the CLI reports for a file (run from source: no build of dist/node races the Chromium spec's). */
 async function cliRules(file: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'analyze', file, '--json', '--fail-on', 'never'], { maxBuffer: 64 << 20 });
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'src/cli/main.ts', 'analyze', file, '--json', '--fail-on', 'never'],
+    { maxBuffer: 64 << 20 },
+  );
   return [...new Set((JSON.parse(stdout) as { findings: { rule: string }[] }).findings.map((f) => f.rule))].sort();
 }
 

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
-import { isBrowserInternalHost, isLoopbackHost, startBlackholeProxy, type BlackholeProxy, type ProxyAttempt } from './blackhole-proxy';
+import {
+  isBrowserInternalHost,
+  isLoopbackHost,
+  startBlackholeProxy,
+  type BlackholeProxy,
+  type ProxyAttempt,
+} from './blackhole-proxy';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -31,7 +37,9 @@ function report(proxy: BlackholeProxy, pageRequests: string[]): NetworkReport {
 function printReport(label: string, r: NetworkReport): void {
   if (r.proxyAttempts.length === 0 && r.violations.length === 0) return;
   const hosts = [...new Set(r.proxyAttempts.map((a) => `${a.method} ${a.host}`))];
-  process.stdout.write(`[network rule] ${label}: ${r.proxyAttempts.length} attempt(s) refused by the black hole: ${hosts.join(', ')}\n`);
+  process.stdout.write(
+    `[network rule] ${label}: ${r.proxyAttempts.length} attempt(s) refused by the black hole: ${hosts.join(', ')}\n`,
+  );
   for (const v of r.violations) process.stdout.write(`[network rule] VIOLATION ${label}: ${v}\n`);
 }
 
@@ -103,7 +111,10 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
   }
   context.on('request', (request) => {
     const url = new URL(request.url());
-    if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && !isLoopbackHost(url.host)) {
+    if (
+      (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') &&
+      !isLoopbackHost(url.host)
+    ) {
       pageRequests.push(`${request.method()} ${request.url()} (from a page)`);
     }
   });

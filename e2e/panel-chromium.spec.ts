@@ -45,7 +45,13 @@ async function waitForClient(page: Page): Promise<void> {
 }
 
 async function renderedRules(panel: Page): Promise<string[]> {
-  return [...new Set(await panel.locator('[data-testid=finding]').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule') ?? '')))].sort();
+  return [
+    ...new Set(
+      await panel
+        .locator('[data-testid=finding]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-rule') ?? '')),
+    ),
+  ].sort();
 }
 
 test('the panel page shows the session, events, the reconnect link and torn-event-reconnect; export analyzes the same', async () => {
@@ -62,7 +68,10 @@ test('the panel page shows the session, events, the reconnect link and torn-even
   await expect(panel.locator('[data-testid=finding][data-rule="torn-event-reconnect"]')).toHaveCount(1);
   await panel.screenshot({ path: 'test-results/panel-chromium.png' });
 
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    panel.locator('[data-testid=export-capture]').click(),
+  ]);
   const file = test.info().outputPath('export.capture.json');
   await download.saveAs(file);
   const capture = parseCapture(readFileSync(file, 'utf8'));
@@ -71,14 +80,20 @@ test('the panel page shows the session, events, the reconnect link and torn-even
   expect(coreRules).toContain('torn-event-reconnect');
   expect(coreRules).toEqual(await renderedRules(panel));
   // The CLI, run on the exported file, reports the same rules.
-  const cli = execFileSync('npx', ['tsx', 'src/cli/main.ts', 'analyze', file, '--json', '--fail-on', 'never'], { encoding: 'utf8' });
-  const cliRules = [...new Set((JSON.parse(cli) as { findings: { rule: string }[] }).findings.map((f) => f.rule))].sort();
+  const cli = execFileSync('npx', ['tsx', 'src/cli/main.ts', 'analyze', file, '--json', '--fail-on', 'never'], {
+    encoding: 'utf8',
+  });
+  const cliRules = [
+    ...new Set((JSON.parse(cli) as { findings: { rule: string }[] }).findings.map((f) => f.rule)),
+  ].sort();
   expect(cliRules).toEqual(coreRules);
 
   const [har] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-har]').click()]);
   const harFile = test.info().outputPath('export.har');
   await har.saveAs(harFile);
-  expect((JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length).toBeGreaterThanOrEqual(4);
+  expect(
+    (JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length,
+  ).toBeGreaterThanOrEqual(4);
   await Promise.all([panel.close(), page.close()]);
 });
 
@@ -87,7 +102,9 @@ test('with the panel open, stopping the service worker mid-stream loses nothing'
   const panel = await openPanelFor(page);
   await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
   const reading = page.evaluate(async () => {
-    const res = await fetch('/sse?n=12&gap=0&size=40&hold=panel-sw&holdAfter=4', { headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const res = await fetch('/sse?n=12&gap=0&size=40&hold=panel-sw&holdAfter=4', {
+      headers: { 'mcp-protocol-version': '2025-11-25' },
+    });
     return res.text();
   });
   // The server holds the stream after event 4: the worker stops mid-stream by construction, not by timing.
@@ -96,7 +113,10 @@ test('with the panel open, stopping the service worker mid-stream loses nothing'
   server.release('panel-sw');
   const pageSaw = await reading;
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(12);
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    panel.locator('[data-testid=export-capture]').click(),
+  ]);
   const file = test.info().outputPath('after-restart.capture.json');
   await download.saveAs(file);
   const [stream] = parseCapture(readFileSync(file, 'utf8')).connections.filter((c) => c.url.includes('/sse'));

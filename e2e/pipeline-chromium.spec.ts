@@ -49,7 +49,15 @@ test('records from document_start, before any panel is open, exactly what the se
   const page = await session.context.newPage();
   await page.goto(`${server.url}/mcp-client.html`);
   const log = await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
-  expect(log).toEqual(['init init-1', 'call call-1', 'call call-2', 'call call-3', 'cut TypeError', 'resume call-4', 'resume call-5']);
+  expect(log).toEqual([
+    'init init-1',
+    'call call-1',
+    'call call-2',
+    'call call-3',
+    'cut TypeError',
+    'resume call-4',
+    'resume call-5',
+  ]);
 
   const ext = await probeTab(page);
   const { connections } = await probeStatus(ext);
@@ -97,7 +105,9 @@ test('stopping the service worker mid-stream loses nothing', async () => {
   const reading = page.evaluate(async () => {
     let text = '';
     let chunks = 0;
-    const res = await fetch('/sse?n=30&gap=0&size=50&hold=pipeline-sw&holdAfter=10', { headers: { accept: 'text/event-stream' } });
+    const res = await fetch('/sse?n=30&gap=0&size=50&hold=pipeline-sw&holdAfter=10', {
+      headers: { accept: 'text/event-stream' },
+    });
     const reader = res.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -113,7 +123,9 @@ test('stopping the service worker mid-stream loses nothing', async () => {
   server.release('pipeline-sw');
   const pageSaw = await reading;
   await expect
-    .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end, { timeout: 10_000 })
+    .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end, {
+      timeout: 10_000,
+    })
     .toBe('complete');
   const recorded = (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))!;
   expect(recorded.body).toBe(pageSaw.text);
@@ -135,12 +147,17 @@ test('subframes are recorded under frame-scoped ids; navigation is reported; cle
   await page.goto(`${server.url}/blank.html`);
   await expect.poll(async () => (await probeStatus(ext)).navigated).toContain(`${server.url}/blank.html`);
 
-  await page.evaluate(() => fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'x' }, body: '{}' }).then((r) => r.text()));
+  await page.evaluate(() =>
+    fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'x' }, body: '{}' }).then((r) => r.text()),
+  );
   await expect.poll(async () => mcpOnly((await probeStatus(ext)).connections).length).toBe(5);
-  await ext.evaluate((tabId) => {
-    const port = (globalThis as unknown as { chrome: typeof chrome }).chrome.runtime.connect({ name: 'panel' });
-    port.postMessage({ type: 'clear', tabId });
-  }, await findTabId(ext, page.url()));
+  await ext.evaluate(
+    (tabId) => {
+      const port = (globalThis as unknown as { chrome: typeof chrome }).chrome.runtime.connect({ name: 'panel' });
+      port.postMessage({ type: 'clear', tabId });
+    },
+    await findTabId(ext, page.url()),
+  );
   const fresh = await probeTab(page);
   await expect.poll(async () => (await probeStatus(fresh)).connections.length).toBe(0);
   await Promise.all([ext.close(), fresh.close(), page.close()]);
@@ -165,7 +182,9 @@ test('credentials are redacted unless the user opts in; the buffer budget drops 
   try {
     page = await run();
     ext = await probeTab(page);
-    expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe('Bearer s3cret');
+    expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe(
+      'Bearer s3cret',
+    );
     await ext.close();
     await page.evaluate(async () => {
       for (let i = 0; i < 3; i++) await (await fetch('/sse?n=30&gap=0&size=1000')).text();

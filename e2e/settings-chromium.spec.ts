@@ -30,7 +30,9 @@ test.beforeAll(async () => {
   server = await startFixtureServer();
   session = await launchChromium({ extension: DIST_CHROME });
   // The page comes from this spec's markup but the fixture server's origin, so its /mcp needs no CORS.
-  await session.context.route(`${server.url}${PAGE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: AUTH_PAGE }));
+  await session.context.route(`${server.url}${PAGE_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: AUTH_PAGE }),
+  );
 });
 
 test.afterAll(async () => {
@@ -48,7 +50,9 @@ async function openPanel(tabId: number, theme: 'light' | 'dark' = 'light'): Prom
 
 /** What the extension keeps in storage.local, read from an extension page. */
 function stored(extensionPage: Page): Promise<Record<string, unknown>> {
-  return extensionPage.evaluate(() => (globalThis as unknown as { chrome: typeof chrome }).chrome.storage.local.get(null));
+  return extensionPage.evaluate(() =>
+    (globalThis as unknown as { chrome: typeof chrome }).chrome.storage.local.get(null),
+  );
 }
 
 /** Selects the MCP connection (through its first event): its request line and the Authorization its Headers tab shows. */
@@ -57,7 +61,10 @@ async function shownConnection(panel: Page): Promise<{ request: string; authoriz
   await panel.locator('.detail-head button.link').first().click({ timeout: 5000 });
   await panel.getByRole('tab', { name: 'Headers' }).click({ timeout: 5000 });
   const text = async (selector: string) => (await panel.locator(selector).first().textContent({ timeout: 5000 })) ?? '';
-  return { request: await text('.detail-head .kv dd'), authorization: await text('.kv.headers dt:text-is("authorization") + dd') };
+  return {
+    request: await text('.detail-head .kv dd'),
+    authorization: await text('.kv.headers dt:text-is("authorization") + dd'),
+  };
 }
 
 test('the settings gear opts in to recording credentials; the next page load records them as sent', async () => {
@@ -73,7 +80,10 @@ test('the settings gear opts in to recording credentials; the next page load rec
 
   const panel = await openPanel(tabId);
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(1);
-  expect(await shownConnection(panel)).toEqual({ request: expect.stringContaining('load=1'), authorization: '[redacted]' });
+  expect(await shownConnection(panel)).toEqual({
+    request: expect.stringContaining('load=1'),
+    authorization: '[redacted]',
+  });
 
   // Keyboard: the gear is reachable and opens its popover; Escape closes it and gives focus back.
   const gear = panel.getByRole('button', { name: 'Settings' });
@@ -97,7 +107,10 @@ test('the settings gear opts in to recording credentials; the next page load rec
   // Out of range is clamped to the 64 MiB maximum, and both changes are in storage at once.
   await expect(buffer).toHaveValue('64');
   await expect(popover.getByRole('status')).toContainText(/saved.*applies to new requests/i);
-  expect(await stored(panel)).toMatchObject({ 'settings.revealSecrets': true, 'settings.bufferBytes': 64 * 1024 * 1024 });
+  expect(await stored(panel)).toMatchObject({
+    'settings.revealSecrets': true,
+    'settings.bufferBytes': 64 * 1024 * 1024,
+  });
   await expect(gear).toHaveClass(/secrets-on/);
   await panel.screenshot({ path: 'test-results/settings-chromium.png' });
   await buffer.fill('8');
@@ -118,7 +131,10 @@ test('the settings gear opts in to recording credentials; the next page load rec
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(1);
   expect((await shownConnection(panel)).authorization).toBe(TOKEN);
 
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    panel.locator('[data-testid=export-capture]').click(),
+  ]);
   const file = test.info().outputPath('with-secrets.capture.json');
   await download.saveAs(file);
   const connections = parseCapture(readFileSync(file, 'utf8')).connections;

@@ -102,10 +102,13 @@ test('an event stream arrives with the same bytes, chunks and Response fields, e
     }
     return { fields, chunks, bodyUsedAfter: res.bodyUsed };
   }, path);
-  const lockstepLogs = (): string[][] => [...server.lockstep].filter(([id]) => !streamsBefore.has(id)).map(([, log]) => log);
+  const lockstepLogs = (): string[][] =>
+    [...server.lockstep].filter(([id]) => !streamsBefore.has(id)).map(([, log]) => log);
   const inOrder = [1, 2, 3, 4, 5, 6].flatMap((n) => [`sent ${n}`, `read ${n}`]);
   // Both pages (with and without the tap) read every event before the server sent the next one.
-  await expect.poll(lockstepLogs, { message: 'each page reads every chunk before the server sends the next' }).toEqual([inOrder, inOrder]);
+  await expect
+    .poll(lockstepLogs, { message: 'each page reads every chunk before the server sends the next' })
+    .toEqual([inOrder, inOrder]);
   const [without, withTap] = await running;
   expect(withTap.fields).toEqual(without.fields);
   expect(withTap.chunks).toEqual(without.chunks);
@@ -131,14 +134,17 @@ test('text(), clone() and a BYOB reader behave the same', async () => {
       total += value.byteLength;
     }
     const d = await fetch(url);
-    const cloneAfterRead = await d.body!.getReader().read().then(() => {
-      try {
-        d.clone();
-        return 'cloned';
-      } catch (e) {
-        return (e as Error).name;
-      }
-    });
+    const cloneAfterRead = await d
+      .body!.getReader()
+      .read()
+      .then(() => {
+        try {
+          d.clone();
+          return 'cloned';
+        } catch (e) {
+          return (e as Error).name;
+        }
+      });
     return { same: ta === tb, length: ta.length, again, total, cloneAfterRead };
   }, '/sse?n=4&gap=10');
   expect(withTap).toEqual(without);
@@ -146,7 +152,10 @@ test('text(), clone() and a BYOB reader behave the same', async () => {
 });
 
 test('aborting or cancelling closes the connection as without the extension', async () => {
-  const run = async (session: ChromiumSession, mode: 'abort' | 'cancel'): Promise<{ result: string; closed: boolean }> => {
+  const run = async (
+    session: ChromiumSession,
+    mode: 'abort' | 'cancel',
+  ): Promise<{ result: string; closed: boolean }> => {
     const page = await blankPage(session);
     const path = `/sse?n=100&gap=50&mode=${mode}-${session === plain ? 'plain' : 'tapped'}`;
     const result = await page.evaluate(
@@ -204,7 +213,9 @@ test('odd inputs fail exactly as they do natively; the tap never throws into the
     const results = [
       await outcome(fetch('/json', { headers: evilHeaders as unknown as HeadersInit })),
       await outcome(fetch('http://[::1', {})),
-      await outcome(fetch('/json', { method: 'POST', body: '{"jsonrpc":"2.0"', headers: { 'content-type': 'application/json' } })),
+      await outcome(
+        fetch('/json', { method: 'POST', body: '{"jsonrpc":"2.0"', headers: { 'content-type': 'application/json' } }),
+      ),
       await outcome(Reflect.apply(fetch, {}, ['/json']) as Promise<unknown>),
       await aborted.then(
         () => 'resolved',
@@ -255,11 +266,13 @@ test('a page that pollutes prototypes and replaces built-ins later gets the same
     Uint8Array.prototype.slice = () => {
       throw new Error('page replaced slice');
     };
-    const outcome = async (run: () => Promise<string>): Promise<string> => run().catch((e: Error) => `${e.name}: ${e.message}`);
+    const outcome = async (run: () => Promise<string>): Promise<string> =>
+      run().catch((e: Error) => `${e.name}: ${e.message}`);
     try {
       const text = await outcome(async () => (await fetch('/sse?n=3', { headers: { 'mcp-session-id': 'x' } })).text());
       const reader = await outcome(async () => {
-        const body = (await fetch('/sse?n=2', { headers: { 'mcp-session-id': 'x' } })).body as ReadableStream<Uint8Array>;
+        const body = (await fetch('/sse?n=2', { headers: { 'mcp-session-id': 'x' } }))
+          .body as ReadableStream<Uint8Array>;
         const r = body.getReader();
         let bytes = 0;
         for (let next = await r.read(); !next.done; next = await r.read()) bytes += next.value.byteLength;

@@ -22,7 +22,10 @@ let toolbox: ChromiumToolbox | undefined;
 test.beforeAll(async () => {
   // A page build of our own: another spec may be building the lab page at the same moment.
   pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
-  [lab, session] = await Promise.all([startLab({ build: 'always', pageDir }), launchChromium({ extension: DIST_CHROME, devtools: true })]);
+  [lab, session] = await Promise.all([
+    startLab({ build: 'always', pageDir }),
+    launchChromium({ extension: DIST_CHROME, devtools: true }),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -44,7 +47,10 @@ test(`Chromium DevTools: the "MCP Streams" panel shows the session and ${RULE} o
   // Root-relative paths from the devtools page resolve from the extension root in Chromium too.
   expect(toolbox.panelUrl).toBe(`chrome-extension://${session.extensionId}/src/panel/panel.html`);
   // No icon check here: Chromium's DevTools draws no icon on extension tabs (its createPanel request carries none).
-  expect(await toolbox.tabs()).toMatchObject({ selected: 'MCP Streams', titles: expect.arrayContaining(['Elements', 'MCP Streams']) });
+  expect(await toolbox.tabs()).toMatchObject({
+    selected: 'MCP Streams',
+    titles: expect.arrayContaining(['Elements', 'MCP Streams']),
+  });
   const before = await toolbox.read();
   expect(before).toMatchObject({ readyState: 'complete', emptyState: true, sessions: [], findings: [] });
 
@@ -54,7 +60,9 @@ test(`Chromium DevTools: the "MCP Streams" panel shows the session and ${RULE} o
   // The finding appears once the panel has the resumed stream: wait for it, not for time.
   let view: PanelView = before;
   await expect
-    .poll(async () => (view = await toolbox!.read()).findings.map((f) => f.rule), { message: `the panel in DevTools lists ${RULE}` })
+    .poll(async () => (view = await toolbox!.read()).findings.map((f) => f.rule), {
+      message: `the panel in DevTools lists ${RULE}`,
+    })
     .toContain(RULE);
   expect(view.emptyState).toBe(false);
   expect(view.sessions).toHaveLength(1);

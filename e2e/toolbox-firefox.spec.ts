@@ -21,7 +21,10 @@ let pageDir: string;
 test.beforeAll(async () => {
   // A page build of our own: another spec may be building the lab page at the same moment.
   pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
-  [lab, firefox] = await Promise.all([startLab({ build: 'always', pageDir }), launchFirefox({ extension: DIST_FIREFOX })]);
+  [lab, firefox] = await Promise.all([
+    startLab({ build: 'always', pageDir }),
+    launchFirefox({ extension: DIST_FIREFOX }),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -44,9 +47,16 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
   const toolbox = await openFirefoxToolbox(firefox.browser, pageUrl, 'MCP Streams', { height: 480 });
   // The blank-panel bug: relative paths resolved against the devtools page (src/panel/src/panel/panel.html).
   expect(toolbox.panelUrl).toBe(`${firefox.extensionBase}src/panel/panel.html`);
-  expect(await toolbox.tab()).toEqual({ label: 'MCP Streams', selected: true, iconSrc: `${firefox.extensionBase}icons/icon-32.png`, iconLoaded: true });
+  expect(await toolbox.tab()).toEqual({
+    label: 'MCP Streams',
+    selected: true,
+    iconSrc: `${firefox.extensionBase}icons/icon-32.png`,
+    iconLoaded: true,
+  });
   let view: PanelView = await toolbox.read();
-  await expect.poll(async () => (view = await toolbox.read()).readyState, { message: 'the panel document in the toolbox loads' }).toBe('complete');
+  await expect
+    .poll(async () => (view = await toolbox.read()).readyState, { message: 'the panel document in the toolbox loads' })
+    .toBe('complete');
   expect(view).toMatchObject({ url: toolbox.panelUrl, emptyState: true, sessions: [], findings: [] });
 
   const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), SCENARIO);
@@ -54,14 +64,19 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
 
   // The finding appears once the panel has the resumed stream: wait for it, not for time.
   await expect
-    .poll(async () => (view = await toolbox.read()).findings.map((f) => f.rule), { message: `the panel in the toolbox lists ${RULE}` })
+    .poll(async () => (view = await toolbox.read()).findings.map((f) => f.rule), {
+      message: `the panel in the toolbox lists ${RULE}`,
+    })
     .toContain(RULE);
   expect(view.emptyState).toBe(false);
   expect(view.sessions).toHaveLength(1);
   expect(view.sessions[0]).toMatchObject({ visible: true, text: expect.stringContaining('2025-11-25') });
   expect(view.sessions[0]!.text).toContain(view.sessions[0]!.id.slice(0, 4));
   expect(view.events).toBeGreaterThan(0);
-  expect(view.findings.find((f) => f.rule === RULE)).toMatchObject({ visible: true, text: expect.stringContaining(RULE) });
+  expect(view.findings.find((f) => f.rule === RULE)).toMatchObject({
+    visible: true,
+    text: expect.stringContaining(RULE),
+  });
   for (const rule of scenario.expected.mustNot) expect(view.findings.map((f) => f.rule)).not.toContain(rule);
 
   mkdirSync('test-results', { recursive: true });

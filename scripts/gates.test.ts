@@ -19,7 +19,10 @@ interface GateRun {
 const made: string[] = [];
 
 /** A project in a temp dir with the repository's gate configs and its node_modules (linked, not copied). */
-function project(files: Files, configs: string[] = ['.oxlintrc.json', '.prettierrc.json', 'knip.json', 'tsconfig.json']): string {
+function project(
+  files: Files,
+  configs: string[] = ['.oxlintrc.json', '.prettierrc.json', 'knip.json', 'tsconfig.json'],
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-gates-'));
   made.push(dir);
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -110,7 +113,7 @@ const LINT_PLANTS: { kind: string; path: string; text: string; rule: string }[] 
   {
     kind: 'a floating promise in the bridge',
     path: 'src/bridge/send.ts',
-    text: "export async function send(): Promise<void> {}\n\nexport function later(): void {\n  send();\n}\n",
+    text: 'export async function send(): Promise<void> {}\n\nexport function later(): void {\n  send();\n}\n',
     rule: 'no-floating-promises',
   },
   {
@@ -145,7 +148,10 @@ describe('the lint gate (oxlint)', () => {
 
   beforeAll(() => {
     clean = oxlint(project(CLEAN));
-    const plants: Files = { ...CLEAN, 'src/core/ids/b.ts': "import { a } from './a';\n\nexport const b = (): number => a() - 1;\n" };
+    const plants: Files = {
+      ...CLEAN,
+      'src/core/ids/b.ts': "import { a } from './a';\n\nexport const b = (): number => a() - 1;\n",
+    };
     for (const p of LINT_PLANTS) plants[p.path] = p.text;
     plants['e2e/launcher.ts'] = 'export function launch(): void {}\n';
     plants['src/platform/browser.ts'] = 'export const browser = {};\n';
@@ -211,7 +217,12 @@ describe('the pure-core type gate (tsconfig.core.json: no DOM, no Node types)', 
     const dir = project({ 'src/core/x.ts': text }, ['tsconfig.json', 'tsconfig.core.json']);
     writeFileSync(
       join(dir, 'tsconfig.planted.json'),
-      JSON.stringify({ extends: './tsconfig.core.json', compilerOptions: core.compilerOptions ?? {}, include: ['src/core/x.ts'], exclude: [] }),
+      JSON.stringify({
+        extends: './tsconfig.core.json',
+        compilerOptions: core.compilerOptions ?? {},
+        include: ['src/core/x.ts'],
+        exclude: [],
+      }),
     );
     return run(dir, 'tsc', ['-p', 'tsconfig.planted.json', '--noEmit']);
   };
@@ -227,7 +238,7 @@ describe('the pure-core type gate (tsconfig.core.json: no DOM, no Node types)', 
   });
 
   it('rejects Node globals', () => {
-    const result = typecheck("export const bytes = (s: string): number => Buffer.byteLength(s);\n");
+    const result = typecheck('export const bytes = (s: string): number => Buffer.byteLength(s);\n');
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('Buffer');
   });

@@ -42,7 +42,12 @@ function encodePng(size: number, pixel: (x: number, y: number) => Rgba): Buffer 
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** A blue rounded square with three white stream lines, the middle one cut (a torn stream). */

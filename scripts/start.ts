@@ -54,7 +54,10 @@ function parseArgs(argv: string[]): Options {
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
     else if (known.has(arg)) options.only.push(arg);
-    else throw new UsageError(`unknown argument ${arg}; usage: npm start [-- --headless [scenario...]]\nscenarios: ${[...known].join(', ')}`);
+    else
+      throw new UsageError(
+        `unknown argument ${arg}; usage: npm start [-- --headless [scenario...]]\nscenarios: ${[...known].join(', ')}`,
+      );
   }
   return options;
 }
@@ -105,13 +108,17 @@ async function settledPanelRules(panel: Page): Promise<string[]> {
     } else if (seen.sessions > 0 && Date.now() - stableSince >= SETTLE_MS) {
       return uniqueSorted(seen.rules);
     }
-    if (Date.now() > deadline) throw new Error(`the panel did not settle within ${SETTLE_TIMEOUT_MS} ms (last seen ${signature})`);
+    if (Date.now() > deadline)
+      throw new Error(`the panel did not settle within ${SETTLE_TIMEOUT_MS} ms (last seen ${signature})`);
     await panel.waitForTimeout(SETTLE_POLL_MS);
   }
 }
 
 async function exportCapture(panel: Page, file: string): Promise<void> {
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.locator('[data-testid=export-capture]').click()]);
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    panel.locator('[data-testid=export-capture]').click(),
+  ]);
   await download.saveAs(file);
 }
 
@@ -126,7 +133,10 @@ async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario
     panel = await openPanelFor(session, pageUrl);
     const runStarted = Date.now();
     // run() selects the scenario on the proxy first, which starts a fresh origin: nothing leaks between runs.
-    const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), scenario.name);
+    const result = await page.evaluate(
+      (name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name),
+      scenario.name,
+    );
     row.verdict = result.verdict;
     row.runMs = Date.now() - runStarted;
     row.panelRules = await settledPanelRules(panel);
@@ -163,9 +173,12 @@ function expectationNote(row: Row): string {
   const notes = [
     ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
     ...(unexpected.length ? [`unexpected ${unexpected.join(', ')}`] : []),
-    ...(row.verdict && row.verdict !== row.scenario.sdkClientVerdict ? [`client expected ${row.scenario.sdkClientVerdict}`] : []),
+    ...(row.verdict && row.verdict !== row.scenario.sdkClientVerdict
+      ? [`client expected ${row.scenario.sdkClientVerdict}`]
+      : []),
   ];
-  if (notes.length && row.lostBeforeCut) notes.push(`the page got only ${row.lostBeforeCut} sent before the cut: the fault did not land whole`);
+  if (notes.length && row.lostBeforeCut)
+    notes.push(`the page got only ${row.lostBeforeCut} sent before the cut: the fault did not land whole`);
   return notes.length ? notes.join('; ') : 'yes';
 }
 
@@ -180,7 +193,9 @@ function printTable(rows: Row[]): void {
     return [row.scenario.name, row.verdict ?? '-', row.panelRules.join(', ') || 'none', core, expectationNote(row)];
   });
   const header = ['scenario', 'client', 'findings (panel)', 'core analyze', 'as expected'];
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
+  );
   const format = (cells: string[]): string =>
     cells
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
@@ -202,7 +217,9 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   try {
     for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
       const row = await runScenarioInBrowser(session, lab, scenario);
-      say(`  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel settled ${row.settleMs} ms later, ${row.panelRules.length} rule(s)`}`);
+      say(
+        `  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel settled ${row.settleMs} ms later, ${row.panelRules.length} rule(s)`}`,
+      );
       rows.push(row);
     }
   } finally {
@@ -210,9 +227,14 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
     violations = (await session.close()).violations.length;
   }
   printTable(rows);
-  say(`captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(
+    `captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const broken = rows.filter((row) => row.broke || !sameRules(row));
-  if (broken.length) say(`broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`);
+  if (broken.length)
+    say(
+      `broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`,
+    );
   if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
   return broken.length || violations ? 1 : 0;
 }
@@ -250,7 +272,9 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   if (!options.headless && !hasDisplay) {
-    say('No display here (DISPLAY is not set): running every scenario in headless Chromium instead (npm start -- --headless).');
+    say(
+      'No display here (DISPLAY is not set): running every scenario in headless Chromium instead (npm start -- --headless).',
+    );
   }
   buildExtension();
   const lab = await startLab({ build: 'always' });
@@ -267,7 +291,12 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const text = error instanceof UsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const text =
+      error instanceof UsageError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     process.stderr.write(`npm start: ${text}\n`);
     process.exitCode = 1;
   },

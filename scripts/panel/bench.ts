@@ -36,9 +36,18 @@ time('applyDeltas, in batches of 50', () => {
   for (let i = 0; i < deltas.length; i += 50) state = applyDeltas(state, deltas.slice(i, i + 50));
   return state;
 });
-const analysis = time('analyze (whole capture)', () => analyze(recordsToCapture(records, { toolVersion: 'bench', createdAt: 0 })));
+const analysis = time('analyze (whole capture)', () =>
+  analyze(recordsToCapture(records, { toolVersion: 'bench', createdAt: 0 })),
+);
 const view = time('buildPanelView', () => buildPanelView(analysis));
 time('visible events, no filter', () => visibleEventIndexes(view, undefined, parseFilter('')));
 time('visible events, filter "progress -99"', () => visibleEventIndexes(view, undefined, parseFilter('progress -99')));
-time('layoutTimeline', () => layoutTimeline(view, undefined, analysis.findings.map((_, i) => i), captureEnd(records.connections)));
+time('layoutTimeline', () =>
+  layoutTimeline(
+    view,
+    undefined,
+    analysis.findings.map((_, i) => i),
+    captureEnd(records.connections),
+  ),
+);
 process.stdout.write(`findings: ${analysis.findings.map((f) => f.rule).join(', ') || 'none'}\n`);

@@ -15,7 +15,10 @@ const dist = '/tmp/mcp-stream-inspector-panel-dev-chrome';
 async function main(): Promise<void> {
   const out = join(process.cwd(), 'artifacts/panel-dev');
   mkdirSync(out, { recursive: true });
-  execFileSync('npx', ['vite', 'build', '--outDir', dist], { env: { ...process.env, TARGET: 'chrome' }, stdio: 'ignore' });
+  execFileSync('npx', ['vite', 'build', '--outDir', dist], {
+    env: { ...process.env, TARGET: 'chrome' },
+    stdio: 'ignore',
+  });
   const server = await startFixtureServer();
   const browser = await launchChromium({ headless: true, extension: dist });
   try {
@@ -42,12 +45,20 @@ async function main(): Promise<void> {
     // Stop the service worker: the panel must reconnect, re-attach and show the same thing from the new snapshot.
     const cdp = await browser.context.browser()?.newBrowserCDPSession();
     if (cdp) {
-      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
-      const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.includes(browser.extensionId as string));
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+        targetInfos: Array<{ targetId: string; type: string; url: string }>;
+      };
+      const worker = targetInfos.find(
+        (t) => t.type === 'service_worker' && t.url.includes(browser.extensionId as string),
+      );
       if (worker) {
         await cdp.send('Target.closeTarget', { targetId: worker.targetId });
         process.stdout.write('service worker stopped\n');
-        await panel.waitForFunction(() => document.querySelector('.tb-status')?.textContent?.includes('Live'), undefined, { timeout: 20_000 });
+        await panel.waitForFunction(
+          () => document.querySelector('.tb-status')?.textContent?.includes('Live'),
+          undefined,
+          { timeout: 20_000 },
+        );
         const status = await panel.locator('.tb-status').innerText();
         const findings = await panel.locator('[data-testid=finding]').count();
         const events = await panel.locator('[data-testid=event-row]').count();

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     const begun = Date.now();
     await page.goto(`${server.origin}/dev/harness.html?fixture=synthetic-100k&theme=light`);
     await page.waitForSelector('[data-testid=event-row]', { timeout: 120_000 });
-    process.stdout.write(`first render with 100k events: ${Date.now() - begun} ms (load, parse, fold, analyse, render)\n`);
+    process.stdout.write(
+      `first render with 100k events: ${Date.now() - begun} ms (load, parse, fold, analyse, render)\n`,
+    );
     process.stdout.write(`status: ${await page.locator('.status-bar').innerText()}\n`);
     process.stdout.write(`event rows in the DOM: ${await page.locator('[data-testid=event-row]').count()}\n`);
     const frames = await page.evaluate(async () => {
@@ -38,14 +40,22 @@ async function main(): Promise<void> {
       }
       const slowest = times.indexOf(Math.max(...times));
       times.sort((a, b) => a - b);
-      return { median: times[60], p95: times[114], max: times[119], slowest, rows: document.querySelectorAll('[data-testid=event-row]').length };
+      return {
+        median: times[60],
+        p95: times[114],
+        max: times[119],
+        slowest,
+        rows: document.querySelectorAll('[data-testid=event-row]').length,
+      };
     });
     const scrolled = `median ${ms(frames.median)}, p95 ${ms(frames.p95)}, max ${ms(frames.max)} (frame ${frames.slowest})`;
     process.stdout.write(`scrolling 120 frames x 1500 px: ${scrolled}; rows in DOM ${frames.rows}\n`);
     await page.screenshot({ path: join(out, 'synthetic-100k.png') });
     const filterBegun = Date.now();
     await page.locator('.tb-filter').fill('progress 99999');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=event-row]').length === 1, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=event-row]').length === 1, undefined, {
+      timeout: 30_000,
+    });
     process.stdout.write(`filter to 1 of 100k rows: ${Date.now() - filterBegun} ms\n`);
 
     // Streaming: the same capture arriving as live deltas; how long the main thread is blocked at worst.
@@ -72,7 +82,12 @@ async function main(): Promise<void> {
         last = now;
       }
       gaps.sort((a, b) => a - b);
-      return { frames: gaps.length, median: gaps[Math.floor(gaps.length / 2)], p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
+      return {
+        frames: gaps.length,
+        median: gaps[Math.floor(gaps.length / 2)],
+        p95: gaps[Math.floor(gaps.length * 0.95)],
+        max: gaps[gaps.length - 1],
+      };
     });
     const streamed = `median ${ms(gaps.median)}, p95 ${ms(gaps.p95)}, worst ${ms(gaps.max, 0)}`;
     process.stdout.write(`streaming 100k events live: ${gaps.frames} frames, ${streamed}\n`);

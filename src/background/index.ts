@@ -23,7 +23,8 @@ const router = new Router({
       () => undefined,
     );
   },
-  getPreserveLog: async (tabId) => (await browser.storage.session.get(PRESERVE_KEY(tabId)))[PRESERVE_KEY(tabId)] === true,
+  getPreserveLog: async (tabId) =>
+    (await browser.storage.session.get(PRESERVE_KEY(tabId)))[PRESERVE_KEY(tabId)] === true,
   setPreserveLog: (tabId, preserve) => browser.storage.session.set({ [PRESERVE_KEY(tabId)]: preserve }),
   setTimer: (task, ms) => {
     setTimeout(task, ms);
@@ -34,7 +35,9 @@ function isPanelMessage(value: unknown): value is PanelToBackground {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   if (typeof m.tabId !== 'number') return false;
-  return m.type === 'attach' || m.type === 'clear' || (m.type === 'set-preserve-log' && typeof m.preserve === 'boolean');
+  return (
+    m.type === 'attach' || m.type === 'clear' || (m.type === 'set-preserve-log' && typeof m.preserve === 'boolean')
+  );
 }
 
 function isBridgeMessage(value: unknown): value is BridgeToBackground {
@@ -48,7 +51,8 @@ const onCommitted = (details: WebNavigation.OnCommittedDetailsType): void =>
 
 /** Navigation events matter only while a panel watches; listening lazily keeps other browsing from waking us. */
 function watchNavigation(): void {
-  if (!browser.webNavigation.onCommitted.hasListener(onCommitted)) browser.webNavigation.onCommitted.addListener(onCommitted);
+  if (!browser.webNavigation.onCommitted.hasListener(onCommitted))
+    browser.webNavigation.onCommitted.addListener(onCommitted);
 }
 
 function connectPanel(port: Runtime.Port): void {

@@ -26,7 +26,8 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
   const broadcasts: BackgroundToBridge[] = [];
   const timers: Harness['timers'] = [];
   const fx: RouterEffects = {
-    listFrames: async () => frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
+    listFrames: async () =>
+      frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
     sendToFrame: async (_tab, frameId, message) => {
       if (message.type === 'collect') collects.push({ frameId, generation: message.generation });
       return !withoutBridge.includes(frameId);
@@ -74,7 +75,14 @@ describe('Router', () => {
     h.router.bridgeMessage(top, live([chunkOf('a', 2)]));
     h.router.bridgeMessage(sub, part(1, [startOf('b')]));
     expect(panel.got).toEqual([
-      { type: 'snapshot', tabId: TAB, pageUrl: 'http://127.0.0.1/page', deltas: [startOf('a'), { ...startOf('b'), conn: { ...(startOf('b') as { conn: object }).conn, id: 'f3.b' } }], preserveLog: true, droppedBytes: 0 },
+      {
+        type: 'snapshot',
+        tabId: TAB,
+        pageUrl: 'http://127.0.0.1/page',
+        deltas: [startOf('a'), { ...startOf('b'), conn: { ...(startOf('b') as { conn: object }).conn, id: 'f3.b' } }],
+        preserveLog: true,
+        droppedBytes: 0,
+      },
       { type: 'deltas', tabId: TAB, deltas: [chunkOf('a', 2)] },
     ]);
     h.router.bridgeMessage(top, live([chunkOf('a', 3)]));
@@ -107,7 +115,10 @@ describe('Router', () => {
     h.router.bridgeMessage(top, part(2, [startOf('a')]));
     h.router.bridgeMessage(top, live([chunkOf('a', 5)]));
     expect(first.got.map((m) => m.type)).toEqual(['snapshot', 'deltas']);
-    expect(second.got).toMatchObject([{ type: 'snapshot', deltas: [startOf('a')] }, { type: 'deltas', deltas: [chunkOf('a', 5)] }]);
+    expect(second.got).toMatchObject([
+      { type: 'snapshot', deltas: [startOf('a')] },
+      { type: 'deltas', deltas: [chunkOf('a', 5)] },
+    ]);
   });
 
   it('ignores parts of a collect that began before the panel attached', async () => {
@@ -148,7 +159,12 @@ describe('Router', () => {
     await h.settle();
     h.router.bridgeMessage(h.bridge(0), part(1, []));
     h.router.frameCommitted(TAB, 0, 'http://127.0.0.1/next');
-    expect(panel.got.at(-1)).toEqual({ type: 'navigated', tabId: TAB, pageUrl: 'http://127.0.0.1/next', preserveLog: true });
+    expect(panel.got.at(-1)).toEqual({
+      type: 'navigated',
+      tabId: TAB,
+      pageUrl: 'http://127.0.0.1/next',
+      preserveLog: true,
+    });
     h.runTimers(0);
     await h.settle();
     expect(h.collects.at(-1)).toEqual({ frameId: 0, generation: 2 });

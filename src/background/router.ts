@@ -1,7 +1,12 @@
 // Worker (no browser APIs here; index.ts injects them): routes records per tab between bridges and panels.
 // Nothing irreplaceable lives here: bridges hold the buffers, so after a restart a panel re-attaches and gets
 // a complete snapshot again.
-import type { BackgroundToBridge, BackgroundToPanel, BridgeToBackground, PanelToBackground } from '../protocol/messages';
+import type {
+  BackgroundToBridge,
+  BackgroundToPanel,
+  BridgeToBackground,
+  PanelToBackground,
+} from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { splitIntoMessages } from '../protocol/split';
 import { DeltaJoiner } from '../protocol/join';
@@ -183,7 +188,8 @@ export class Router {
     if (!this.hasPanels(tabId)) return;
     if (frameId === 0) {
       for (const panel of this.panels.values()) {
-        if (panel.tabId === tabId) panel.link.post({ type: 'navigated', tabId, pageUrl: url, preserveLog: panel.preserveLog });
+        if (panel.tabId === tabId)
+          panel.link.post({ type: 'navigated', tabId, pageUrl: url, preserveLog: panel.preserveLog });
       }
     }
     this.collectNewDocument(tabId, frameId, 0);

@@ -8,7 +8,9 @@ const startOf = (id: string): ConnectionDelta => ({
 });
 const chunkOf = (id: string, size: number): ConnectionDelta => ({ kind: 'chunk', id, t: 2, b64: 'A'.repeat(size) });
 const endOf = (id: string): ConnectionDelta => ({ kind: 'end', id, end: 'complete', endTime: 3 });
-const ids = (deltas: ConnectionDelta[]): string[] => [...new Set(deltas.map((d) => (d.kind === 'start' ? d.conn.id : d.id)))];
+const ids = (deltas: ConnectionDelta[]): string[] => [
+  ...new Set(deltas.map((d) => (d.kind === 'start' ? d.conn.id : d.id))),
+];
 
 describe('FrameBuffer', () => {
   it('keeps every delta in order, grouped per connection', () => {

@@ -17,10 +17,17 @@ const buffer = new FrameBuffer(settings.bufferBytes);
 
 function connectPort(): RelayPort {
   const port = browser.runtime.connect({ name: 'bridge' });
-  return { postMessage: (m) => port.postMessage(m), onDisconnect: (listener) => port.onDisconnect.addListener(listener) };
+  return {
+    postMessage: (m) => port.postMessage(m),
+    onDisconnect: (listener) => port.onDisconnect.addListener(listener),
+  };
 }
 
-const relay = new Relay(connectPort, () => location.href, (task) => queueMicrotask(task));
+const relay = new Relay(
+  connectPort,
+  () => location.href,
+  (task) => queueMicrotask(task),
+);
 
 /** Tells the tap the settings it applies at the source (also its signal that a bridge is listening). */
 function answerTap(): void {

@@ -48,7 +48,14 @@ describe('Relay', () => {
     run();
     expect(ports).toHaveLength(1);
     expect(ports[0]!.sent).toEqual([
-      { type: 'snapshot-part', generation: 3, documentUrl: 'http://127.0.0.1/', deltas: [chunk(1)], last: true, droppedBytes: 10 },
+      {
+        type: 'snapshot-part',
+        generation: 3,
+        documentUrl: 'http://127.0.0.1/',
+        deltas: [chunk(1)],
+        last: true,
+        droppedBytes: 10,
+      },
       { type: 'deltas', documentUrl: 'http://127.0.0.1/', deltas: [chunk(2), chunk(3)] },
     ]);
   });

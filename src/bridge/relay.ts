@@ -32,7 +32,14 @@ export class Relay {
     if (parts.length === 0) parts.push([]);
     const documentUrl = this.documentUrl();
     parts.forEach((deltas, i) =>
-      port.postMessage({ type: 'snapshot-part', generation, documentUrl, deltas, last: i === parts.length - 1, droppedBytes }),
+      port.postMessage({
+        type: 'snapshot-part',
+        generation,
+        documentUrl,
+        deltas,
+        last: i === parts.length - 1,
+        droppedBytes,
+      }),
     );
   }
 

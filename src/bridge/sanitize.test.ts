@@ -35,7 +35,10 @@ describe('sanitizeDelta', () => {
 
   it('keeps credentials when the user opted in, and always uses the real document URL', () => {
     const out = sanitizeDelta(start, { revealSecrets: true, documentUrl: 'http://127.0.0.1/' });
-    expect(out.kind === 'start' && out.conn.requestHeaders[0]).toEqual({ name: 'Authorization', value: 'Bearer secret' });
+    expect(out.kind === 'start' && out.conn.requestHeaders[0]).toEqual({
+      name: 'Authorization',
+      value: 'Bearer secret',
+    });
     expect(out.kind === 'start' && out.conn.documentUrl).toBe('http://127.0.0.1/');
   });
 });

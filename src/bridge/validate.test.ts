@@ -14,7 +14,14 @@ const start = {
     documentUrl: 'http://127.0.0.1:8080/',
   },
 };
-const response = { kind: 'response', id: 'ab12-1', status: 200, statusText: 'OK', responseHeaders: [], responseTime: 1_764_000_000_001 };
+const response = {
+  kind: 'response',
+  id: 'ab12-1',
+  status: 200,
+  statusText: 'OK',
+  responseHeaders: [],
+  responseTime: 1_764_000_000_001,
+};
 const chunk = { kind: 'chunk', id: 'ab12-1', t: 1_764_000_000_002, b64: btoa('data: {}\n\n') };
 const end = { kind: 'end', id: 'ab12-1', end: 'complete', endTime: 1_764_000_000_003 };
 
@@ -45,7 +52,9 @@ describe('validateTapMessage', () => {
     expect(validateTapMessage(message([{ ...end, end: 'open' }]))).toBeNull();
     expect(validateTapMessage(message([{ ...chunk, t: Number.NaN }]))).toBeNull();
     expect(validateTapMessage(message([{ ...chunk, t: -1 }]))).toBeNull();
-    expect(validateTapMessage(message([{ ...start, conn: { ...start.conn, requestHeaders: [{ name: 1, value: 'x' }] } }]))).toBeNull();
+    expect(
+      validateTapMessage(message([{ ...start, conn: { ...start.conn, requestHeaders: [{ name: 1, value: 'x' }] } }])),
+    ).toBeNull();
   });
 
   it('refuses fake ids, sources a page cannot have and methods that are not tokens', () => {
@@ -64,7 +73,9 @@ describe('validateTapMessage', () => {
   });
 
   it('refuses oversized strings and too many deltas', () => {
-    expect(validateTapMessage(message([{ ...start, conn: { ...start.conn, url: 'x'.repeat(LIMITS.urlChars + 1) } }]))).toBeNull();
+    expect(
+      validateTapMessage(message([{ ...start, conn: { ...start.conn, url: 'x'.repeat(LIMITS.urlChars + 1) } }])),
+    ).toBeNull();
     const manyHeaders = Array.from({ length: LIMITS.headers + 1 }, () => ({ name: 'a', value: 'b' }));
     expect(validateTapMessage(message([{ ...response, responseHeaders: manyHeaders }]))).toBeNull();
     expect(validateTapMessage(message(Array.from({ length: LIMITS.deltas + 1 }, () => chunk)))).toBeNull();

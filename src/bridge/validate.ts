@@ -62,7 +62,10 @@ function headers(value: unknown): HttpHeader[] {
   if (!Array.isArray(value) || value.length > LIMITS.headers) fail('headers');
   return value.map((h) => {
     const o = record(h, 'header');
-    return { name: text(o.name, LIMITS.headerNameChars, 'header name'), value: text(o.value, LIMITS.headerValueChars, 'header value') };
+    return {
+      name: text(o.name, LIMITS.headerNameChars, 'header name'),
+      value: text(o.value, LIMITS.headerValueChars, 'header value'),
+    };
   });
 }
 

@@ -21,7 +21,13 @@ function record(id: string, method: string, extra: Partial<ConnectionRecord> = {
   };
 }
 
-function connection(id: string, method: string, streamId: string | undefined, extra: Partial<ConnectionView> = {}, rec: Partial<ConnectionRecord> = {}): ConnectionView {
+function connection(
+  id: string,
+  method: string,
+  streamId: string | undefined,
+  extra: Partial<ConnectionView> = {},
+  rec: Partial<ConnectionRecord> = {},
+): ConnectionView {
   return {
     id,
     record: record(id, method, rec),
@@ -89,7 +95,13 @@ export function sampleAnalysis(): Analysis {
     connections: [
       connection('e1', 'POST', 's1', { bytes: 580, eventIndexes: [0, 1] }, { end: 'network-error' }),
       connection('e2', 'GET', 's1', { bytes: 120, lastEventIdSent: '2', resumes: 'e1', eventIndexes: [2] }),
-      connection('e3', 'POST', undefined, { sessionKey: 'http://127.0.0.1:4000#1', isSse: false }, { status: undefined, end: 'network-error' }),
+      connection(
+        'e3',
+        'POST',
+        undefined,
+        { sessionKey: 'http://127.0.0.1:4000#1', isSse: false },
+        { status: undefined, end: 'network-error' },
+      ),
     ],
     events: [
       event(0, 'e1', { data: '', lastEventId: '1', hasId: true, retry: 3000 }),

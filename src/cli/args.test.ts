@@ -58,7 +58,10 @@ describe('parseArgs', () => {
     [['analyze', 'a', '--jsn'], 'unknown option --jsn for analyze'],
     [['analyze', 'a', '--json=yes'], 'unknown option --json=yes for analyze'],
     [['analyze', 'a', '-jx'], 'unknown option -jx for analyze'],
-    [['analyze', 'a', '--fail-on', 'warning', '--fail-on=fatal'], '--fail-on "fatal" is not one of error, warning, info, never'],
+    [
+      ['analyze', 'a', '--fail-on', 'warning', '--fail-on=fatal'],
+      '--fail-on "fatal" is not one of error, warning, info, never',
+    ],
     [['rules', 'x'], 'unexpected argument x for rules'],
     [['rules', '--'], 'unexpected argument -- for rules'],
     [['rules', '--json=1'], 'unexpected argument --json=1 for rules'],

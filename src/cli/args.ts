@@ -62,7 +62,8 @@ function parseAnalyze(args: readonly string[]): ParseResult {
     if (token.name === 'json') json = true;
     else if (token.name === 'fail-on') {
       if (token.value === undefined) return fail('--fail-on needs a value: error, warning, info or never');
-      if (!isFailOn(token.value)) return fail(`--fail-on ${JSON.stringify(token.value)} is not one of error, warning, info, never`);
+      if (!isFailOn(token.value))
+        return fail(`--fail-on ${JSON.stringify(token.value)} is not one of error, warning, info, never`);
       failOn = token.value;
     } else {
       if (token.value === undefined) return fail('--chunks needs a file (chunks.ndjson)');

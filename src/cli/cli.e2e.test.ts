@@ -22,21 +22,39 @@ function newestSource(dir: string): number {
 
 beforeAll(() => {
   // `npm test` builds first; when run alone, build here unless dist/node is newer than the sources.
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(join(root, 'src/core')), newestSource(join(root, 'src/cli')));
+  const stale =
+    !existsSync(built) ||
+    statSync(built).mtimeMs < Math.max(newestSource(join(root, 'src/core')), newestSource(join(root, 'src/cli')));
   if (!stale) return;
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.node.config.ts'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.node.config.ts'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) throw new Error(`building the CLI failed: ${build.stderr}`);
 }, 120_000);
 
 describe('node bin/mcp-stream-inspector.js', () => {
   it('analyzes a HAR to JSON with --fail-on, and reports a bad file on stderr with exit 2', () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['bin/mcp-stream-inspector.js', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      spawnSync(process.execPath, ['bin/mcp-stream-inspector.js', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
 
-    const json = cli('analyze', '--json', '--fail-on', 'warning', join(example, 'capture.har'), '--chunks', join(example, 'chunks.ndjson'));
+    const json = cli(
+      'analyze',
+      '--json',
+      '--fail-on',
+      'warning',
+      join(example, 'capture.har'),
+      '--chunks',
+      join(example, 'chunks.ndjson'),
+    );
     expect(json.stderr).toBe('');
     expect(json.status).toBe(1);
     const doc = JSON.parse(json.stdout);

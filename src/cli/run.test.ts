@@ -31,7 +31,10 @@ function scratchFile(name: string, content: string | Uint8Array): string {
 }
 
 /** A raw stream whose one event is cut JSON: an `incomplete-json` error. */
-const brokenStream = scratchFile('broken.sse', 'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}\n\n');
+const brokenStream = scratchFile(
+  'broken.sse',
+  'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}\n\n',
+);
 
 interface Captured {
   io: CliIo;
@@ -82,9 +85,15 @@ describe('mcp-stream-inspector analyze', () => {
     expect(code).toBe(0); // a torn event that was discarded on resume: a warning, below the default --fail-on error
     expect(out).toContain(`session ${tornSession}  ${new URL(cutEntry.url).origin}  era 2025-11-25`);
     const held = Buffer.byteLength(cutEntry.body) - tornAt;
-    expect(out).toContain(`⚠ warning torn-event-reconnect  ${cutEntry.id} ended holding ${held} bytes of an undispatched event with partial data (id ${tornId})`);
-    expect(out).toContain(`the client resumed the stream on ${resumeEntry.id} with Last-Event-ID ${resumeEntry.requestHeaders['last-event-id']}.`);
-    expect(out).toMatch(new RegExp(`stream s\\d+, connection ${cutEntry.id}, event id ${tornId}, byte ${tornAt}, \\+[\\d,.]+ ms`));
+    expect(out).toContain(
+      `⚠ warning torn-event-reconnect  ${cutEntry.id} ended holding ${held} bytes of an undispatched event with partial data (id ${tornId})`,
+    );
+    expect(out).toContain(
+      `the client resumed the stream on ${resumeEntry.id} with Last-Event-ID ${resumeEntry.requestHeaders['last-event-id']}.`,
+    );
+    expect(out).toMatch(
+      new RegExp(`stream s\\d+, connection ${cutEntry.id}, event id ${tornId}, byte ${tornAt}, \\+[\\d,.]+ ms`),
+    );
     const tornRule = rules.find((r) => r.id === 'torn-event-reconnect')!;
     expect(out).toContain(tornRule.summary);
     const docLine = /docs: (\S+torn-event-reconnect\.md)/.exec(out);
@@ -112,7 +121,9 @@ describe('mcp-stream-inspector analyze', () => {
     expect(session).toMatchObject({ id: tornSession, era: '2025-11-25', idScheme: 'sdk-stream' });
     const resumed = session.streams.find((s: { id: string }) => s.id === doc.findings[0].streamId);
     // The client closed the resumed GET after its answer: the SDK server keeps a resumed stream open.
-    expect(resumed.connections.map((c: { id: string; resumes: string | null; end: string }) => [c.id, c.resumes, c.end])).toEqual([
+    expect(
+      resumed.connections.map((c: { id: string; resumes: string | null; end: string }) => [c.id, c.resumes, c.end]),
+    ).toEqual([
       [cutEntry.id, null, 'network-error'],
       [resumeEntry.id, cutEntry.id, 'aborted'],
     ]);
@@ -135,7 +146,9 @@ describe('mcp-stream-inspector analyze', () => {
     expect(out).toContain(`${clean}\n  session ${fixtureSessionId('clean')}`);
     expect(out).toContain(`${brokenStream}\n`);
     expect(out).toMatch(/✖ error {3}incomplete-json/);
-    expect(out.trimEnd().split('\n').at(-1)).toBe('total over 4 files (2 could not be read): 1 error, 0 warnings, 0 info');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      'total over 4 files (2 could not be read): 1 error, 0 warnings, 0 info',
+    );
   });
 
   it('several files with --json: {"files": [...]}, errors in place', async () => {
@@ -148,7 +161,11 @@ describe('mcp-stream-inspector analyze', () => {
     expect(out).toBe(`${JSON.stringify(doc, null, 2)}\n`); // streamed, yet the same text as one stringify
     expect(doc.files[1]).toEqual({
       file: notJson,
-      error: { path: '', message: 'a JSON object that is neither an mcp-stream-inspector capture (no "format" field) nor a HAR (no "log" field)' },
+      error: {
+        path: '',
+        message:
+          'a JSON object that is neither an mcp-stream-inspector capture (no "format" field) nor a HAR (no "log" field)',
+      },
     });
   });
 
@@ -170,7 +187,9 @@ describe('mcp-stream-inspector analyze', () => {
     const badChunks = scratchFile('bad.ndjson', '{"type":"chunk","entry":99,"t":"2026-01-01T00:00:00Z"}\n');
     const { code, err } = await cli(['analyze', torn, '--chunks', badChunks]);
     expect(code).toBe(2);
-    expect(err).toBe(`mcp-stream-inspector: ${badChunks} (chunks for ${torn}): line 1.entry: entry 99 does not exist (the HAR has ${tornEntries.length} entries)\n`);
+    expect(err).toBe(
+      `mcp-stream-inspector: ${badChunks} (chunks for ${torn}): line 1.entry: entry 99 does not exist (the HAR has ${tornEntries.length} entries)\n`,
+    );
     const absent = await cli(['analyze', torn, '--chunks', join(scratch, 'absent.ndjson')]);
     expect(absent.code).toBe(2);
     expect(absent.err).toContain('absent.ndjson: cannot read: ENOENT');
@@ -199,7 +218,10 @@ describe('usage, rules, help, version', () => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id +severity +summary$/);
     expect(lines).toHaveLength(rules.length + 1);
-    for (const rule of rules) expect(lines.some((l) => l.startsWith(rule.id) && l.includes(rule.severity) && l.endsWith(rule.summary))).toBe(true);
+    for (const rule of rules)
+      expect(lines.some((l) => l.startsWith(rule.id) && l.includes(rule.severity) && l.endsWith(rule.summary))).toBe(
+        true,
+      );
     const json = JSON.parse((await cli(['rules', '--json'])).out);
     expect(json.map((r: { id: string }) => r.id)).toEqual(rules.map((r) => r.id));
   });

@@ -28,7 +28,9 @@ const progressOf = (analysis: Analysis, connectionId?: string): number[] =>
 
 describe('recorded fixtures (real MCP SDK traffic)', () => {
   it('are present, with the clean control and the three resumption hazards the tests lean on', () => {
-    expect(scenarios).toEqual(expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']));
+    expect(scenarios).toEqual(
+      expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']),
+    );
   });
 
   it.each(scenarios.map((s) => [s]))('%s gives the expected findings', (scenario) => {
@@ -48,7 +50,11 @@ describe('the cut-mid-event recording, as a user reads it', () => {
 
   it('has one 2025-11-25 session with SDK-style ids, under the id the server gave', () => {
     expect(analysis.sessions).toHaveLength(1);
-    expect(analysis.sessions[0]).toMatchObject({ sessionId: fixtureSessionId('cut-mid-event'), era: '2025-11-25', idScheme: 'sdk-stream' });
+    expect(analysis.sessions[0]).toMatchObject({
+      sessionId: fixtureSessionId('cut-mid-event'),
+      era: '2025-11-25',
+      idScheme: 'sdk-stream',
+    });
   });
 
   it('links the resumption GET to the cut POST stream of tools/call #1', () => {
@@ -75,7 +81,9 @@ describe('the cut-mid-event recording, as a user reads it', () => {
 
   it('delivers every progress step once, then the answer to request 1', () => {
     expect(progressOf(analysis)).toEqual([1, 2, 3, 4, 5, 6]);
-    const answer = analysis.events.flatMap((e) => e.messages.map((m) => ({ m, e }))).find(({ m }) => m.kind === 'response' && m.id === 1);
+    const answer = analysis.events
+      .flatMap((e) => e.messages.map((m) => ({ m, e })))
+      .find(({ m }) => m.kind === 'response' && m.id === 1);
     expect(answer?.e.connectionId).toBe(resume.id);
     expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual([['torn-event-reconnect', cut.id]]);
   });
@@ -108,7 +116,10 @@ describe('the epoch-restart-clamp recording', () => {
   const resume = analysis.connections.find((c) => c.lastEventIdSent !== undefined)!;
 
   it('resumed an epoch:seq cursor of the old epoch and got ids of a new epoch, counted from 1', () => {
-    expect(analysis.sessions[0]).toMatchObject({ sessionId: fixtureSessionId('epoch-restart-clamp'), idScheme: 'epoch-seq' });
+    expect(analysis.sessions[0]).toMatchObject({
+      sessionId: fixtureSessionId('epoch-restart-clamp'),
+      idScheme: 'epoch-seq',
+    });
     const [oldEpoch] = resume.lastEventIdSent!.split(':');
     const ids = resume.eventIndexes.map((i) => analysis.events[i]!.lastEventId);
     expect(ids.length).toBeGreaterThan(0);

@@ -20,7 +20,8 @@ function random(seed: number): () => number {
 }
 
 function randomBytes(next: () => number, length: number, alphabet?: string): Uint8Array {
-  if (alphabet) return encoder.encode(Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+  if (alphabet)
+    return encoder.encode(Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
   return Uint8Array.from({ length }, () => Math.floor(next() * 256));
 }
 
@@ -60,9 +61,13 @@ function analyzed(capture: Capture): 'analyzed' {
 describe('loading broken files', () => {
   it('reports every truncation of a HAR as an InputError, never anything else', () => {
     for (let cut = 0; cut < harText.length; cut += Math.max(1, Math.floor(harText.length / 300))) {
-      expect(() => loadInput(encoder.encode(harText.slice(0, cut)), 'capture.har'), `cut at ${cut}`).toThrow(InputError);
+      expect(() => loadInput(encoder.encode(harText.slice(0, cut)), 'capture.har'), `cut at ${cut}`).toThrow(
+        InputError,
+      );
     }
-    expect(() => loadInput(encoder.encode(harText.slice(0, 500)), 'capture.har')).toThrow(/malformed JSON at end of input/);
+    expect(() => loadInput(encoder.encode(harText.slice(0, 500)), 'capture.har')).toThrow(
+      /malformed JSON at end of input/,
+    );
   });
 
   it('reports every truncation of a capture file as an InputError', () => {
@@ -89,9 +94,21 @@ describe('analysing hostile streams', () => {
     const next = random(42);
     for (let round = 0; round < 150; round += 1) {
       const connections = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => {
-        const chunks = Array.from({ length: 1 + Math.floor(next() * 4) }, () => randomBytes(next, Math.floor(next() * 120), 'id: data:event:retry\n\r{}"jsonrpc2.0:,1 \u00e9'));
-        const headers = i > 0 && next() < 0.5 ? [{ name: 'mcp-session-id', value: 's' }, { name: 'last-event-id', value: String(Math.floor(next() * 5)) }] : undefined;
-        return sseConnection(`c${i}`, chunks, headers ? { requestHeaders: headers, startTime: 1 + i * 10 } : { startTime: 1 + i * 10 });
+        const chunks = Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
+          randomBytes(next, Math.floor(next() * 120), 'id: data:event:retry\n\r{}"jsonrpc2.0:,1 \u00e9'),
+        );
+        const headers =
+          i > 0 && next() < 0.5
+            ? [
+                { name: 'mcp-session-id', value: 's' },
+                { name: 'last-event-id', value: String(Math.floor(next() * 5)) },
+              ]
+            : undefined;
+        return sseConnection(
+          `c${i}`,
+          chunks,
+          headers ? { requestHeaders: headers, startTime: 1 + i * 10 } : { startTime: 1 + i * 10 },
+        );
       });
       const analysis = analyze(capture(connections));
       for (const finding of analysis.findings) {
@@ -103,24 +120,46 @@ describe('analysing hostile streams', () => {
   });
 
   it('decodes invalid UTF-8 as U+FFFD and still classifies the event', () => {
-    const bytes = Uint8Array.from([...encoder.encode('id: 1\ndata: {"jsonrpc":"2.0","method":"x","params":{"t":"'), 0xff, 0xc3, ...encoder.encode('"}}\n\n')]);
+    const bytes = Uint8Array.from([
+      ...encoder.encode('id: 1\ndata: {"jsonrpc":"2.0","method":"x","params":{"t":"'),
+      0xff,
+      0xc3,
+      ...encoder.encode('"}}\n\n'),
+    ]);
     const analysis = analyze(capture([sseConnection('c1', [bytes], { end: 'complete' })]));
     expect(analysis.events[0]?.data).toContain('\ufffd');
     expect(analysis.events[0]?.messages[0]?.method).toBe('x');
   });
 
   it('handles one 8 MB event cut into 64 KiB chunks', () => {
-    const body = encoder.encode(`id: 1\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(8 * 1024 * 1024) } })}\n\n`);
+    const body = encoder.encode(
+      `id: 1\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(8 * 1024 * 1024) } })}\n\n`,
+    );
     const chunks: Uint8Array[] = [];
     for (let at = 0; at < body.length; at += 65536) chunks.push(body.subarray(at, at + 65536));
     const analysis = analyze(capture([sseConnection('c1', chunks, { end: 'complete' })]));
     expect(analysis.events).toHaveLength(1);
-    expect(analysis.events[0]).toMatchObject({ start: 0, end: body.length, firstChunk: 0, lastChunk: chunks.length - 1 });
+    expect(analysis.events[0]).toMatchObject({
+      start: 0,
+      end: body.length,
+      firstChunk: 0,
+      lastChunk: chunks.length - 1,
+    });
     expect(analysis.findings.filter((f) => f.rule === 'incomplete-json')).toEqual([]);
   });
 
   it('copes with records that carry almost nothing', () => {
-    const bare: ConnectionRecord = { id: 'x', source: 'fetch', method: 'POST', url: 'not a url', requestHeaders: [], startTime: 0, chunks: [], end: 'network-error', requestBody: '{"jsonrpc":"2.0","id":"__proto__","method":"tools/call"}' };
+    const bare: ConnectionRecord = {
+      id: 'x',
+      source: 'fetch',
+      method: 'POST',
+      url: 'not a url',
+      requestHeaders: [],
+      startTime: 0,
+      chunks: [],
+      end: 'network-error',
+      requestBody: '{"jsonrpc":"2.0","id":"__proto__","method":"tools/call"}',
+    };
     expect(() => analyze(capture([bare, { ...bare, id: 'y', requestBody: '[]' }]))).not.toThrow();
   });
 });

@@ -14,7 +14,9 @@ describe('bundled rule docs', () => {
     expect(resolveDocLink('./epoch-mismatch.md#why')).toBe('?rule=epoch-mismatch');
     expect(resolveDocLink('no-such-rule.md')).toBeUndefined();
     expect(resolveDocLink('javascript:alert(1)')).toBeUndefined();
-    expect(resolveDocLink('https://modelcontextprotocol.io/specification')).toBe('https://modelcontextprotocol.io/specification');
+    expect(resolveDocLink('https://modelcontextprotocol.io/specification')).toBe(
+      'https://modelcontextprotocol.io/specification',
+    );
   });
 
   it('links code spans that name a rule, and strips the page title for the panel', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
 import type { Settings } from '../platform/settings';
-import { createOfflineTransport, createPortTransport, createSettingsAccess, type LinkStatus, type PortLike, type SettingsSource } from './transport';
+import {
+  createOfflineTransport,
+  createPortTransport,
+  createSettingsAccess,
+  type LinkStatus,
+  type PortLike,
+  type SettingsSource,
+} from './transport';
 
 class FakePort implements PortLike {
   posted: PanelToBackground[] = [];
@@ -43,7 +50,14 @@ function harness() {
   return { ports, timers, messages, statuses, transport };
 }
 
-const snapshot: BackgroundToPanel = { type: 'snapshot', tabId: 7, pageUrl: 'http://127.0.0.1/', deltas: [], preserveLog: false, droppedBytes: 0 };
+const snapshot: BackgroundToPanel = {
+  type: 'snapshot',
+  tabId: 7,
+  pageUrl: 'http://127.0.0.1/',
+  deltas: [],
+  preserveLog: false,
+  droppedBytes: 0,
+};
 
 describe('port transport', () => {
   it('attaches to its tab on connect and reports attached on the snapshot', () => {
@@ -81,7 +95,10 @@ describe('port transport', () => {
     h.ports[0]!.drop();
     h.transport.send({ type: 'clear', tabId: 7 });
     h.timers.shift()!();
-    expect(h.ports[1]!.posted).toEqual([{ type: 'attach', tabId: 7 }, { type: 'clear', tabId: 7 }]);
+    expect(h.ports[1]!.posted).toEqual([
+      { type: 'attach', tabId: 7 },
+      { type: 'clear', tabId: 7 },
+    ]);
   });
 
   it('gives up with "gone" when the extension context is invalidated', () => {

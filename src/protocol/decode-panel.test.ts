@@ -6,7 +6,19 @@ const snapshot: BackgroundToPanel = {
   type: 'snapshot',
   tabId: 7,
   pageUrl: 'http://127.0.0.1/app',
-  deltas: [{ kind: 'start', conn: { id: 'c1', source: 'fetch', method: 'POST', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 } }],
+  deltas: [
+    {
+      kind: 'start',
+      conn: {
+        id: 'c1',
+        source: 'fetch',
+        method: 'POST',
+        url: 'http://127.0.0.1/mcp',
+        requestHeaders: [],
+        startTime: 1,
+      },
+    },
+  ],
   preserveLog: false,
   droppedBytes: 0,
 };
@@ -14,13 +26,16 @@ const snapshot: BackgroundToPanel = {
 describe('asBackgroundToPanel', () => {
   it('accepts well-formed messages and rejects junk', () => {
     expect(asBackgroundToPanel(snapshot, 7)).toEqual(snapshot);
-    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: 1, b64: 'AA==' }] }, 7)).toBeDefined();
-    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', b64: 'AA==' }] }, 7)).toBeUndefined();
+    expect(
+      asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: 1, b64: 'AA==' }] }, 7),
+    ).toBeDefined();
+    expect(
+      asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', b64: 'AA==' }] }, 7),
+    ).toBeUndefined();
     expect(asBackgroundToPanel({ type: 'evil', tabId: 7 }, 7)).toBeUndefined();
     expect(asBackgroundToPanel('snapshot', 7)).toBeUndefined();
   });
 });
-
 
 describe('asBackgroundToPanel, per message', () => {
   it('drops a message for another tab', () => {

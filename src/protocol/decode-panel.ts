@@ -10,7 +10,8 @@ export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): Ba
   if (typeof m.tabId !== 'number' || (tabId !== undefined && m.tabId !== tabId)) return undefined;
   switch (m.type) {
     case 'snapshot':
-      if (typeof m.pageUrl !== 'string' || !isDeltaList(m.deltas) || typeof m.preserveLog !== 'boolean') return undefined;
+      if (typeof m.pageUrl !== 'string' || !isDeltaList(m.deltas) || typeof m.preserveLog !== 'boolean')
+        return undefined;
       return {
         type: 'snapshot',
         tabId: m.tabId,
@@ -48,7 +49,12 @@ function isDelta(value: unknown): value is ConnectionDelta {
     case 'start':
       return isConnectionStart(d.conn);
     case 'response':
-      return typeof d.id === 'string' && typeof d.status === 'number' && Array.isArray(d.responseHeaders) && typeof d.responseTime === 'number';
+      return (
+        typeof d.id === 'string' &&
+        typeof d.status === 'number' &&
+        Array.isArray(d.responseHeaders) &&
+        typeof d.responseTime === 'number'
+      );
     case 'chunk':
       return typeof d.id === 'string' && typeof d.t === 'number' && typeof d.b64 === 'string';
     case 'end':

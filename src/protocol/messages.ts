@@ -47,6 +47,13 @@ export type PanelToBackground =
 
 /** Background -> panel over the Port. `snapshot` is sent on attach and after a reset. */
 export type BackgroundToPanel =
-  | { type: 'snapshot'; tabId: number; pageUrl: string; deltas: ConnectionDelta[]; preserveLog: boolean; droppedBytes: number }
+  | {
+      type: 'snapshot';
+      tabId: number;
+      pageUrl: string;
+      deltas: ConnectionDelta[];
+      preserveLog: boolean;
+      droppedBytes: number;
+    }
   | { type: 'deltas'; tabId: number; deltas: ConnectionDelta[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };

@@ -5,7 +5,8 @@ import type { HttpHeader } from './records';
 export const REDACTED = '[redacted]';
 
 /** Credentials by name: Authorization, Proxy-Authorization, Cookie, X-Api-Key, tokens, secrets. Never Mcp-Session-Id. */
-export const SECRET_HEADER_PATTERN = '^(?:proxy-)?authorization$|^(?:set-)?cookie2?$|api-?key|token|secret|password|credential|^x-auth';
+export const SECRET_HEADER_PATTERN =
+  '^(?:proxy-)?authorization$|^(?:set-)?cookie2?$|api-?key|token|secret|password|credential|^x-auth';
 export type SecretHeaderPattern = typeof SECRET_HEADER_PATTERN;
 export type Redacted = typeof REDACTED;
 

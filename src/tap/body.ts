@@ -19,7 +19,12 @@ type ReadMethod = 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text
 const READ_METHODS: readonly ReadMethod[] = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'];
 
 /** Swaps the body of `response` (an event stream the page will read) for a recording pass-through. */
-export function tapEventStreamBody(response: Response, conn: ConnectionTap, natives: Natives, disguise: Disguise): void {
+export function tapEventStreamBody(
+  response: Response,
+  conn: ConnectionTap,
+  natives: Natives,
+  disguise: Disguise,
+): void {
   const original = natives.responseBody(response);
   if (!original) {
     conn.end('complete');
@@ -77,7 +82,8 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
 
   const nativeProto = natives.Response.prototype;
   const clone = function clone(this: Response): Response {
-    if (passThrough.locked) throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
+    if (passThrough.locked)
+      throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
     const copy = natives.responseClone(response);
     tapEventStreamBody(copy, conn, natives, disguise);
     return copy;
@@ -93,7 +99,10 @@ export function tapEventStreamBody(response: Response, conn: ConnectionTap, nati
     // async: a throw (body already used) becomes a rejected promise, as from the native method.
     const readVia = async function (this: Response): Promise<unknown> {
       // A detached Response over the pass-through: same parsing (charset, JSON, blob type) as the original would do.
-      const view = new natives.Response(passThrough, bare({ status: 200, statusText: '', headers: bare({ 'content-type': contentType }) }));
+      const view = new natives.Response(
+        passThrough,
+        bare({ status: 200, statusText: '', headers: bare({ 'content-type': contentType }) }),
+      );
       return await apply<Response, [], Promise<unknown>>(read, view, []);
     };
     defineProperty(readVia, 'name', bare({ value: method }));
@@ -119,7 +128,11 @@ export function tapSmallBody(response: Response, conn: ConnectionTap, natives: N
 }
 
 // async/await, not .then(): awaiting a native promise cannot be intercepted by a page that replaced Promise.prototype.then.
-async function readSmallBody(reader: ReadableStreamDefaultReader<Uint8Array>, conn: ConnectionTap, natives: Natives): Promise<void> {
+async function readSmallBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  conn: ConnectionTap,
+  natives: Natives,
+): Promise<void> {
   let offset = 0;
   try {
     for (;;) {

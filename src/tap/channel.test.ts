@@ -9,16 +9,38 @@ import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from './wire';
 function channelOnBus() {
   const bus = new EventTarget();
   const sent: ConnectionDelta[] = [];
-  bus.addEventListener(TAP_EVENT, (event) => sent.push(...(JSON.parse((event as CustomEvent<string>).detail) as TapToBridge).deltas));
+  bus.addEventListener(TAP_EVENT, (event) =>
+    sent.push(...(JSON.parse((event as CustomEvent<string>).detail) as TapToBridge).deltas),
+  );
   const channel = new TapChannel(captureNatives(globalThis), bus, 'test');
   channel.open();
-  const answer = (revealSecrets: boolean) => bus.dispatchEvent(new CustomEvent(BRIDGE_EVENT, { detail: JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets }) }));
+  const answer = (revealSecrets: boolean) =>
+    bus.dispatchEvent(
+      new CustomEvent(BRIDGE_EVENT, { detail: JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets }) }),
+    );
   return { channel, sent, answer };
 }
 
 const atLoad = (channel: TapChannel) => {
-  channel.push({ kind: 'start', conn: { id: 'c1', source: 'fetch', method: 'GET', url: 'http://127.0.0.1/sse', startTime: 1, requestHeaders: [{ name: 'authorization', value: 'Bearer s3cret' }] } });
-  channel.push({ kind: 'response', id: 'c1', status: 200, statusText: 'OK', responseTime: 2, responseHeaders: [{ name: 'set-cookie', value: 'sid=1' }] });
+  channel.push({
+    kind: 'start',
+    conn: {
+      id: 'c1',
+      source: 'fetch',
+      method: 'GET',
+      url: 'http://127.0.0.1/sse',
+      startTime: 1,
+      requestHeaders: [{ name: 'authorization', value: 'Bearer s3cret' }],
+    },
+  });
+  channel.push({
+    kind: 'response',
+    id: 'c1',
+    status: 200,
+    statusText: 'OK',
+    responseTime: 2,
+    responseHeaders: [{ name: 'set-cookie', value: 'sid=1' }],
+  });
 };
 
 describe('tap channel: credentials of requests made before the bridge answered', () => {

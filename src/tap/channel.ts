@@ -9,7 +9,14 @@ import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT, TAP_SOURCE } from './wire';
 /** A delta as the tap holds it before encoding: chunk bytes stay binary until the flush. */
 export type TapDelta =
   | { kind: 'start'; conn: WireConnectionStart }
-  | { kind: 'response'; id: string; status: number; statusText: string; responseHeaders: HttpHeader[]; responseTime: number }
+  | {
+      kind: 'response';
+      id: string;
+      status: number;
+      statusText: string;
+      responseHeaders: HttpHeader[];
+      responseTime: number;
+    }
   | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
   | { kind: 'end'; id: string; end: 'complete' | 'aborted' | 'network-error'; endTime: number; error?: string };
 
@@ -87,8 +94,10 @@ export class TapChannel implements DeltaSink {
   }
 
   private encode(delta: TapDelta): ConnectionDelta {
-    if (delta.kind === 'start' && !this.revealSecrets) return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
-    if (delta.kind === 'response' && !this.revealSecrets) return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
+    if (delta.kind === 'start' && !this.revealSecrets)
+      return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
+    if (delta.kind === 'response' && !this.revealSecrets)
+      return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
     if (delta.kind !== 'chunk') return delta;
     return { kind: 'chunk', id: delta.id, t: delta.t, b64: bytesToBase64(delta.bytes, this.natives.btoa) };
   }

@@ -30,7 +30,12 @@ export function installDisguise(): Disguise {
     for (const key of ['name', 'length'] as const) {
       const want = (original as Record<string, unknown>)[key];
       if ((replacement as Record<string, unknown>)[key] !== want) {
-        Object.defineProperty(replacement, key, { value: want, configurable: true, enumerable: false, writable: false });
+        Object.defineProperty(replacement, key, {
+          value: want,
+          configurable: true,
+          enumerable: false,
+          writable: false,
+        });
       }
     }
   };

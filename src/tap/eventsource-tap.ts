@@ -96,7 +96,12 @@ export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx
       const es = construct(NativeCtor, args, newTarget as typeof EventSource) as EventSource;
       guarded(() => {
         const follower = new EventSourceFollower(es, ctx);
-        const addEventListener = function addEventListener(this: EventSource, type: unknown, listener: unknown, ...rest: unknown[]): void {
+        const addEventListener = function addEventListener(
+          this: EventSource,
+          type: unknown,
+          listener: unknown,
+          ...rest: unknown[]
+        ): void {
           attempt(() => follower.subscribe(String(type)));
           apply(nativeAdd, this, [type, listener, ...rest]);
         };

@@ -8,7 +8,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer({
     '/sse': streamParts(EVENTS),
-    '/slow': streamParts(Array.from({ length: 50 }, (_, i) => `data: ${i}\n\n`), { gapMs: 20 }),
+    '/slow': streamParts(
+      Array.from({ length: 50 }, (_, i) => `data: ${i}\n\n`),
+      { gapMs: 20 },
+    ),
     '/cut': streamParts(EVENTS.slice(0, 2), { cut: true }),
     '/json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
     '/mcp': (req, res) => {
@@ -101,7 +104,9 @@ describe('fetch tap: what it records', () => {
     // The tap's own clock (time origin + monotonic now): its chunk times must fall between these two readings.
     const clock = (): number => performance.timeOrigin + performance.now();
     const before = clock();
-    const response = await tap.fetch(`${server.url}/sse`, { headers: { Authorization: 'Bearer x', Accept: 'text/event-stream' } });
+    const response = await tap.fetch(`${server.url}/sse`, {
+      headers: { Authorization: 'Bearer x', Accept: 'text/event-stream' },
+    });
     const chunks = await readChunks(response);
     const after = clock();
     await tap.settle();
@@ -126,7 +131,9 @@ describe('fetch tap: what it records', () => {
     await (await tap.fetch(`${server.url}/sse`, { headers: { Authorization: 'Bearer x' } })).text();
     await tap.settle();
     const start = tap.deltas.find((d) => d.kind === 'start');
-    expect(start?.kind === 'start' && start.conn.requestHeaders).toEqual([{ name: 'authorization', value: 'Bearer x' }]);
+    expect(start?.kind === 'start' && start.conn.requestHeaders).toEqual([
+      { name: 'authorization', value: 'Bearer x' },
+    ]);
   });
 
   it('cancelling the body closes the upstream connection and ends the record aborted', async () => {
@@ -165,14 +172,25 @@ describe('fetch tap: what it records', () => {
   it('records MCP POSTs with their body and JSON answer, and 202s', async () => {
     const tap = installTap();
     const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
-    const response = await tap.fetch(`${server.url}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const response = await tap.fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
     await tap.fetch(`${server.url}/accepted`, { method: 'POST', headers: { 'Mcp-Session-Id': 's-1' }, body: 'x' });
     await tap.settle();
-    expect(tap.deltas.find((d) => d.kind === 'start' && d.conn.id === 'c1')).toMatchObject({ conn: { method: 'POST', requestBody: body } });
+    expect(tap.deltas.find((d) => d.kind === 'start' && d.conn.id === 'c1')).toMatchObject({
+      conn: { method: 'POST', requestBody: body },
+    });
     expect(tap.bodyOf('c1')).toBe('{"jsonrpc":"2.0","id":7,"result":{}}');
-    expect(tap.deltas.filter((d) => d.kind === 'response').map((d) => d.kind === 'response' && d.status)).toEqual([200, 202]);
-    expect(tap.deltas.filter((d) => d.kind === 'end').map((d) => d.kind === 'end' && d.end)).toEqual(['complete', 'complete']);
+    expect(tap.deltas.filter((d) => d.kind === 'response').map((d) => d.kind === 'response' && d.status)).toEqual([
+      200, 202,
+    ]);
+    expect(tap.deltas.filter((d) => d.kind === 'end').map((d) => d.kind === 'end' && d.end)).toEqual([
+      'complete',
+      'complete',
+    ]);
   });
 
   it('leaves other traffic alone', async () => {
@@ -185,7 +203,9 @@ describe('fetch tap: what it records', () => {
 
   it('a failing fetch rejects with the native error and records network-error', async () => {
     const tap = installTap();
-    const error = await tap.fetch('http://127.0.0.1:1/mcp', { headers: { 'mcp-session-id': 'x' } }).catch((e: unknown) => e);
+    const error = await tap
+      .fetch('http://127.0.0.1:1/mcp', { headers: { 'mcp-session-id': 'x' } })
+      .catch((e: unknown) => e);
     const nativeError = await fetch('http://127.0.0.1:1/mcp').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe((nativeError as Error).message);

@@ -45,9 +45,14 @@ class FetchCall {
       documentUrl: this.ctx.documentUrl(),
     });
     if (signal) {
-      this.ctx.natives.addListener(signal, 'abort', () => guarded(() => conn.end('aborted', errorText(signal.reason))), {
-        once: true,
-      });
+      this.ctx.natives.addListener(
+        signal,
+        'abort',
+        () => guarded(() => conn.end('aborted', errorText(signal.reason))),
+        {
+          once: true,
+        },
+      );
     }
     this.conn = conn;
     return conn;

@@ -52,7 +52,9 @@ function getter<T, R>(proto: object, name: string): (self: T) => R {
 export function captureNatives(g: typeof globalThis): Natives {
   const perf = g.performance;
   const perfNow = perf.now.bind(perf);
-  const readerProto = Object.getPrototypeOf(new g.ReadableStream().getReader()) as ReadableStreamDefaultReader<Uint8Array>;
+  const readerProto = Object.getPrototypeOf(
+    new g.ReadableStream().getReader(),
+  ) as ReadableStreamDefaultReader<Uint8Array>;
   return {
     fetch: g.fetch,
     EventSource: g.EventSource,
@@ -69,7 +71,9 @@ export function captureNatives(g: typeof globalThis): Natives {
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
     getReader: uncurry(g.ReadableStream.prototype.getReader) as Natives['getReader'],
-    read: uncurry<ReadableStreamDefaultReader<Uint8Array>, [], Promise<ReadableStreamReadResult<Uint8Array>>>(readerProto.read),
+    read: uncurry<ReadableStreamDefaultReader<Uint8Array>, [], Promise<ReadableStreamReadResult<Uint8Array>>>(
+      readerProto.read,
+    ),
     cancelReader: uncurry(readerProto.cancel) as Natives['cancelReader'],
     cancelStream: uncurry(g.ReadableStream.prototype.cancel) as Natives['cancelStream'],
     headersForEach: uncurry(g.Headers.prototype.forEach) as Natives['headersForEach'],

@@ -10,5 +10,7 @@ const PATTERN: SecretHeaderPattern =
 const SECRET_HEADER = new RegExp(PATTERN, 'i');
 
 export function redactSecretHeaders(headers: HttpHeader[]): HttpHeader[] {
-  return headers.map((h) => (SECRET_HEADER.test(h.name) && h.value !== REDACTED ? { name: h.name, value: REDACTED } : h));
+  return headers.map((h) =>
+    SECRET_HEADER.test(h.name) && h.value !== REDACTED ? { name: h.name, value: REDACTED } : h,
+  );
 }

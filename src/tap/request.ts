@@ -49,8 +49,11 @@ export function readRequest(input: unknown, init: unknown, natives: Natives, bas
   const method = String(options?.method ?? request?.method ?? 'GET').toUpperCase();
   const headerSource = options && options.headers !== undefined ? options.headers : request?.headers;
   const headers =
-    headerSource instanceof natives.Headers ? headerSource : new natives.Headers(headerSource as HeadersInit | undefined);
-  const body = options && options.body !== undefined && options.body !== null ? bodyText(options.body, natives) : undefined;
+    headerSource instanceof natives.Headers
+      ? headerSource
+      : new natives.Headers(headerSource as HeadersInit | undefined);
+  const body =
+    options && options.body !== undefined && options.body !== null ? bodyText(options.body, natives) : undefined;
   const signalSource = options && options.signal !== undefined ? options.signal : request?.signal;
   const signal = signalSource instanceof natives.AbortSignal ? signalSource : undefined;
   const mcp =

@@ -87,7 +87,10 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
 }
 
 /** Writes `parts` with a pause between them, then ends (or, with `cut`, destroys the socket mid-stream). */
-export function streamParts(parts: string[], options: { gapMs?: number; cut?: boolean; contentType?: string } = {}): Handler {
+export function streamParts(
+  parts: string[],
+  options: { gapMs?: number; cut?: boolean; contentType?: string } = {},
+): Handler {
   return (_req, res) => {
     res.writeHead(200, { 'content-type': options.contentType ?? 'text/event-stream', 'cache-control': 'no-store' });
     let i = 0;

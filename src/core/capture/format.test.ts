@@ -76,26 +76,76 @@ describe('capture format errors', () => {
   });
 
   it.each<[string, (doc: Doc) => void, string, RegExp]>([
-    ['unknown format', (d) => (d.format = 'something/else'), 'format', /unknown format "something\/else"; expected "mcp-stream-inspector\/capture"/],
+    [
+      'unknown format',
+      (d) => (d.format = 'something/else'),
+      'format',
+      /unknown format "something\/else"; expected "mcp-stream-inspector\/capture"/,
+    ],
     ['missing format', (d) => delete d.format, 'format', /^missing; expected "mcp-stream-inspector\/capture"$/],
     ['non-string format', (d) => (d.format = 3), 'format', /^unknown format \(number\)/],
-    ['unsupported version', (d) => (d.version = 2), 'version', /capture version 2 is not supported; this build reads version 1/],
+    [
+      'unsupported version',
+      (d) => (d.version = 2),
+      'version',
+      /capture version 2 is not supported; this build reads version 1/,
+    ],
     ['missing version', (d) => delete d.version, 'version', /capture version missing; this build reads version 1/],
     ['string version', (d) => (d.version = '1'), 'version', /"1" is not supported/],
     ['missing tool', (d) => delete d.tool, 'tool', /missing \(expected an object\)/],
     ['ill-typed createdAt', (d) => (d.createdAt = '2026-01-01'), 'createdAt', /expected a number, got string/],
     ['page without url', (d) => (d.page = { title: 'x' }), 'page.url', /missing \(expected a string\)/],
     ['connections not an array', (d) => (d.connections = {} as never), 'connections', /expected an array, got object/],
-    ['connection not an object', (d) => (d.connections[1] = 5 as never), 'connections[1]', /expected an object, got number/],
+    [
+      'connection not an object',
+      (d) => (d.connections[1] = 5 as never),
+      'connections[1]',
+      /expected an object, got number/,
+    ],
     ['missing method', (d) => delete d.connections[1]!.method, 'connections[1].method', /missing/],
-    ['bad source', (d) => (d.connections[0]!.source = 'xhr'), 'connections[0].source', /"xhr" is not one of "fetch", "eventsource", "har", "raw"/],
-    ['bad end', (d) => (d.connections[0]!.end = 'done'), 'connections[0].end', /"done" is not one of "complete", "aborted", "network-error", "open"/],
+    [
+      'bad source',
+      (d) => (d.connections[0]!.source = 'xhr'),
+      'connections[0].source',
+      /"xhr" is not one of "fetch", "eventsource", "har", "raw"/,
+    ],
+    [
+      'bad end',
+      (d) => (d.connections[0]!.end = 'done'),
+      'connections[0].end',
+      /"done" is not one of "complete", "aborted", "network-error", "open"/,
+    ],
     ['fractional status', (d) => (d.connections[0]!.status = 200.5), 'connections[0].status', /expected an integer/],
-    ['header value not a string', (d) => ((d.connections[1]!.requestHeaders as { value: unknown }[])[1]!.value = 2), 'connections[1].requestHeaders[1].value', /expected a string, got number/],
-    ['null responseHeaders', (d) => (d.connections[0]!.responseHeaders = null), 'connections[0].responseHeaders', /expected an array, got null/],
-    ['chunk without t', (d) => delete (d.connections[0]!.chunks as Record<string, unknown>[])[2]!.t, 'connections[0].chunks[2].t', /missing \(expected a number\)/],
-    ['invalid base64', (d) => ((d.connections[0]!.chunks as Record<string, unknown>[])[2]!.b64 = 'aWQ6!IDM='), 'connections[0].chunks[2].b64', /invalid base64 at character 4: unexpected character "!"/],
-    ['duplicate connection id', (d) => (d.connections[2]!.id = 'p1'), 'connections[2].id', /duplicate connection id "p1" \(also connections\[0\]\)/],
+    [
+      'header value not a string',
+      (d) => ((d.connections[1]!.requestHeaders as { value: unknown }[])[1]!.value = 2),
+      'connections[1].requestHeaders[1].value',
+      /expected a string, got number/,
+    ],
+    [
+      'null responseHeaders',
+      (d) => (d.connections[0]!.responseHeaders = null),
+      'connections[0].responseHeaders',
+      /expected an array, got null/,
+    ],
+    [
+      'chunk without t',
+      (d) => delete (d.connections[0]!.chunks as Record<string, unknown>[])[2]!.t,
+      'connections[0].chunks[2].t',
+      /missing \(expected a number\)/,
+    ],
+    [
+      'invalid base64',
+      (d) => ((d.connections[0]!.chunks as Record<string, unknown>[])[2]!.b64 = 'aWQ6!IDM='),
+      'connections[0].chunks[2].b64',
+      /invalid base64 at character 4: unexpected character "!"/,
+    ],
+    [
+      'duplicate connection id',
+      (d) => (d.connections[2]!.id = 'p1'),
+      'connections[2].id',
+      /duplicate connection id "p1" \(also connections\[0\]\)/,
+    ],
   ])('%s', (_name, mutate, path, message) => {
     const error = errorFor(mutate);
     expect(error.path).toBe(path);

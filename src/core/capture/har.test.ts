@@ -7,7 +7,12 @@ import { fixtureEntries, fixtureSessionId, readFixture } from '../fixtures-dir.f
 
 const clean = readFixture('clean');
 const torn = readFixture('cut-mid-event');
-const END_OF_STATE: Record<string, string> = { complete: 'complete', failed: 'network-error', aborted: 'aborted', open: 'open' };
+const END_OF_STATE: Record<string, string> = {
+  complete: 'complete',
+  failed: 'network-error',
+  aborted: 'aborted',
+  open: 'open',
+};
 
 interface HarEntry {
   startedDateTime: string;
@@ -41,12 +46,29 @@ describe('HAR import of real SDK traffic', () => {
     const plain = fixtureEntries('clean');
     const posts = plain.flatMap((e, i) => (e.method === 'POST' ? [i] : []));
     // The POSTs go one after the other; the standalone GET races the first tools/call.
-    expect(posts.map((i) => plain[i]!.rpcMethod)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call', 'tools/call', 'response']);
+    expect(posts.map((i) => plain[i]!.rpcMethod)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/call',
+      'tools/call',
+      'tools/call',
+      'response',
+    ]);
     expect(posts.map((i) => capture.connections[i]!.status)).toEqual([200, 202, 200, 200, 200, 202]);
-    expect(capture.connections.map((c) => c.method).sort()).toEqual(['GET', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST']);
+    expect(capture.connections.map((c) => c.method).sort()).toEqual([
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+    ]);
     expect(capture.connections.map((c) => c.method)).toEqual(plain.map((e) => e.method));
     // Every POST completed; the client closed its standalone GET stream when it was done.
-    expect(capture.connections.map((c) => c.end)).toEqual(plain.map((e) => (e.method === 'GET' ? 'aborted' : 'complete')));
+    expect(capture.connections.map((c) => c.end)).toEqual(
+      plain.map((e) => (e.method === 'GET' ? 'aborted' : 'complete')),
+    );
     expect(capture.connections.every((c) => c.source === 'har')).toBe(true);
     expect(capture.tool).toEqual({ name: 'mcp-stream-inspector-lab', version: '0.1.0' });
     entries.forEach((entry, i) => {
@@ -70,16 +92,31 @@ describe('HAR import of real SDK traffic', () => {
   it('torn replay: the failed POST stream and the resumption GET with its Last-Event-ID', () => {
     const capture = importHar(torn.har);
     const plain = fixtureEntries('cut-mid-event');
-    expect(capture.connections.map((c) => `${c.method} ${c.end}`)).toEqual(plain.map((e) => `${e.method} ${END_OF_STATE[e.streamState]}`));
-    expect(capture.connections.map((c) => `${c.method} ${c.end}`).sort()).toEqual(['GET aborted', 'GET aborted', 'POST complete', 'POST complete', 'POST network-error']);
+    expect(capture.connections.map((c) => `${c.method} ${c.end}`)).toEqual(
+      plain.map((e) => `${e.method} ${END_OF_STATE[e.streamState]}`),
+    );
+    expect(capture.connections.map((c) => `${c.method} ${c.end}`).sort()).toEqual([
+      'GET aborted',
+      'GET aborted',
+      'POST complete',
+      'POST complete',
+      'POST network-error',
+    ]);
     const cut = capture.connections.findIndex((c) => c.end === 'network-error');
-    const resume = capture.connections.findIndex((c) => c.requestHeaders.some((h) => h.name.toLowerCase() === 'last-event-id'));
+    const resume = capture.connections.findIndex((c) =>
+      c.requestHeaders.some((h) => h.name.toLowerCase() === 'last-event-id'),
+    );
     expect(cut).toBeLessThan(resume);
-    expect(capture.connections[cut]!.error).toBe('cut by the lab proxy: the connection ended without the terminating chunk');
+    expect(capture.connections[cut]!.error).toBe(
+      'cut by the lab proxy: the connection ended without the terminating chunk',
+    );
     expect(body(capture, cut)).toMatch(
       /data: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2[^\n]*\n\nevent: message\nid: [^\n]+\ndata: \{"method":"notifications\/progress","params":\{"progressToken"$/,
     );
-    const progress2 = /id: (\S+)\ndata: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2,/.exec(body(capture, cut))![1];
+    const progress2 =
+      /id: (\S+)\ndata: \{"method":"notifications\/progress","params":\{"progressToken":1,"progress":2,/.exec(
+        body(capture, cut),
+      )![1];
     expect(header(capture, resume, 'last-event-id')).toBe(progress2);
     expect(header(capture, cut, 'last-event-id')).toBeUndefined();
     entriesOf(torn.har).forEach((entry, i) => expect(body(capture, i)).toBe(entry.response.content.text ?? ''));
@@ -97,7 +134,9 @@ describe('HAR import of real SDK traffic', () => {
       expect(c.chunks.map((ch) => ch.bytes.length)).toEqual(recorded.map((r) => r.length));
       expect(body(capture, i)).toBe(body(plain, i));
       // One clock for all: tMs offsets from the first request, anchored at its startedDateTime.
-      recorded.forEach((r, k) => expect(c.chunks[k]!.t).toBeCloseTo(plain.connections[0]!.startTime + r.tMs - firstRequestTMs, 6));
+      recorded.forEach((r, k) =>
+        expect(c.chunks[k]!.t).toBeCloseTo(plain.connections[0]!.startTime + r.tMs - firstRequestTMs, 6),
+      );
       expect(c.responseTime! <= (c.chunks[0]?.t ?? Infinity)).toBe(true);
       expect((c.chunks.at(-1)?.t ?? -Infinity) <= c.endTime!).toBe(true);
       // startedDateTime is whole milliseconds from another clock: the two agree within a couple of ms.
@@ -110,7 +149,9 @@ describe('HAR import of real SDK traffic', () => {
     const index = capture.connections.findIndex((c) => c.end === 'network-error');
     const cut = capture.connections[index]!;
     expect(cut.chunks.map((c) => c.bytes.length)).toEqual(ndjsonChunks(torn.ndjson, index + 1).map((r) => r.length));
-    expect(Buffer.from(cut.chunks.at(-1)!.bytes).toString()).toBe('{"method":"notifications/progress","params":{"progressToken"');
+    expect(Buffer.from(cut.chunks.at(-1)!.bytes).toString()).toBe(
+      '{"method":"notifications/progress","params":{"progressToken"',
+    );
     expect(Buffer.from(cut.chunks.at(-2)!.bytes).toString()).toMatch(/event: message\nid: [^\n]+\ndata: $/);
   });
 });
@@ -136,7 +177,12 @@ describe('HAR export', () => {
 
   it('writes standard HAR 1.2 that other tools read: text bodies, base64 where not UTF-8', () => {
     const har = JSON.parse(exportHar(sampleCapture())) as {
-      log: { version: string; creator: unknown; pages: { title: string }[]; entries: Record<string, Record<string, unknown>>[] };
+      log: {
+        version: string;
+        creator: unknown;
+        pages: { title: string }[];
+        entries: Record<string, Record<string, unknown>>[];
+      };
     };
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'mcp-stream-inspector', version: '0.1.0' });
@@ -147,7 +193,10 @@ describe('HAR export', () => {
       { name: 'debug', value: '1' },
       { name: 'x', value: 'a b' },
     ]);
-    expect(post!.request!.postData).toEqual({ mimeType: 'application/json', text: sampleCapture().connections[0]!.requestBody });
+    expect(post!.request!.postData).toEqual({
+      mimeType: 'application/json',
+      text: sampleCapture().connections[0]!.requestBody,
+    });
     expect(post!.response!.content).toEqual({
       size: 77,
       mimeType: 'text/event-stream',
@@ -161,7 +210,12 @@ describe('HAR export', () => {
       { t: 1795967688812.5, offset: 58, length: 19 },
     ]);
     expect(post!.timings!.wait).toBeCloseTo(8.3601, 3);
-    expect(get!.response!.content).toEqual({ size: 8, mimeType: 'text/event-stream', text: 'ZGF0YTr/Cgo=', encoding: 'base64' });
+    expect(get!.response!.content).toEqual({
+      size: 8,
+      mimeType: 'text/event-stream',
+      text: 'ZGF0YTr/Cgo=',
+      encoding: 'base64',
+    });
     expect(get!._streamState).toBe('open');
     expect(aborted!.response!.status).toBe(0);
     expect(aborted!._streamState).toBe('aborted');
@@ -211,10 +265,20 @@ describe('HAR from browsers and proxies', () => {
   });
 
   it('reads a request that got no response as a network error, and net::ERR_ABORTED as aborted', () => {
-    const noResponse = { status: 0, statusText: '', headers: [], content: { size: 0, mimeType: '' }, _error: 'net::ERR_CONNECTION_REFUSED' };
+    const noResponse = {
+      status: 0,
+      statusText: '',
+      headers: [],
+      content: { size: 0, mimeType: '' },
+      _error: 'net::ERR_CONNECTION_REFUSED',
+    };
     const abortedResponse = { ...noResponse, _error: 'net::ERR_ABORTED' };
     const [refused, aborted, absent] = importHar(
-      harWith(browserEntry({ response: noResponse }), browserEntry({ response: abortedResponse }), browserEntry({ response: undefined })),
+      harWith(
+        browserEntry({ response: noResponse }),
+        browserEntry({ response: abortedResponse }),
+        browserEntry({ response: undefined }),
+      ),
     ).connections;
     expect(refused).toMatchObject({ end: 'network-error', error: 'net::ERR_CONNECTION_REFUSED', chunks: [] });
     expect(refused).not.toHaveProperty('status');
@@ -224,7 +288,12 @@ describe('HAR from browsers and proxies', () => {
   });
 
   it('honours _streamState spellings and reads postData', () => {
-    const post = { method: 'POST', url: 'https://example.test/mcp', headers: [], postData: { mimeType: 'application/json', text: '{"id":1}' } };
+    const post = {
+      method: 'POST',
+      url: 'https://example.test/mcp',
+      headers: [],
+      postData: { mimeType: 'application/json', text: '{"id":1}' },
+    };
     const [aborted, open] = importHar(
       harWith(browserEntry({ _streamState: 'aborted', request: post }), browserEntry({ _streamState: 'open' })),
     ).connections;
@@ -254,12 +323,29 @@ describe('HAR errors', () => {
   it.each<[string, string, string, RegExp]>([
     ['not a HAR', '{"entries": []}', 'log', /missing \(expected an object\)/],
     ['no entries', '{"log": {"version": "1.2"}}', 'log.entries', /missing \(expected an array\)/],
-    ['entry without request', harWith(browserEntry(), browserEntry({ request: undefined })), 'log.entries[1].request', /missing \(expected an object\)/],
-    ['request without url', harWith({ ...browserEntry(), request: { method: 'GET' } }), 'log.entries[0].request.url', /missing/],
-    ['bad date', harWith(browserEntry({ startedDateTime: 'yesterday' })), 'log.entries[0].startedDateTime', /not an ISO 8601 date: "yesterday"/],
+    [
+      'entry without request',
+      harWith(browserEntry(), browserEntry({ request: undefined })),
+      'log.entries[1].request',
+      /missing \(expected an object\)/,
+    ],
+    [
+      'request without url',
+      harWith({ ...browserEntry(), request: { method: 'GET' } }),
+      'log.entries[0].request.url',
+      /missing/,
+    ],
+    [
+      'bad date',
+      harWith(browserEntry({ startedDateTime: 'yesterday' })),
+      'log.entries[0].startedDateTime',
+      /not an ISO 8601 date: "yesterday"/,
+    ],
     [
       'bad base64',
-      harWith(browserEntry({ response: { status: 200, headers: [], content: { text: 'ZGF0YT*', encoding: 'base64' } } })),
+      harWith(
+        browserEntry({ response: { status: 200, headers: [], content: { text: 'ZGF0YT*', encoding: 'base64' } } }),
+      ),
       'log.entries[0].response.content.text',
       /invalid base64 at character 6: unexpected character "\*"/,
     ],
@@ -271,18 +357,43 @@ describe('HAR errors', () => {
     ],
     [
       'body kept outside the HAR (Playwright content: attach)',
-      harWith(browserEntry({ response: { status: 200, headers: [], content: { size: 9, mimeType: 'text/event-stream', _file: '75841a.txt' } } })),
+      harWith(
+        browserEntry({
+          response: {
+            status: 200,
+            headers: [],
+            content: { size: 9, mimeType: 'text/event-stream', _file: '75841a.txt' },
+          },
+        }),
+      ),
       'log.entries[0].response.content._file',
       /the body is in a separate file \("75841a.txt"\); record the HAR with embedded content/,
     ],
-    ['header name missing', harWith(browserEntry({ request: { method: 'GET', url: 'u', headers: [{ value: 'v' }] } })), 'log.entries[0].request.headers[0].name', /missing/],
+    [
+      'header name missing',
+      harWith(browserEntry({ request: { method: 'GET', url: 'u', headers: [{ value: 'v' }] } })),
+      'log.entries[0].request.headers[0].name',
+      /missing/,
+    ],
     [
       'non-contiguous _chunks',
-      harWith(browserEntry({ _chunks: [{ t: 1, offset: 0, length: 4 }, { t: 2, offset: 5, length: 4 }] })),
+      harWith(
+        browserEntry({
+          _chunks: [
+            { t: 1, offset: 0, length: 4 },
+            { t: 2, offset: 5, length: 4 },
+          ],
+        }),
+      ),
       'log.entries[0]._chunks[1].offset',
       /expected offset 4/,
     ],
-    ['short _chunks', harWith(browserEntry({ _chunks: [{ t: 1, offset: 0, length: 4 }] })), 'log.entries[0]._chunks', /chunks cover 4 bytes but the response body has 9/],
+    [
+      'short _chunks',
+      harWith(browserEntry({ _chunks: [{ t: 1, offset: 0, length: 4 }] })),
+      'log.entries[0]._chunks',
+      /chunks cover 4 bytes but the response body has 9/,
+    ],
   ])('%s', (_name, text, path, message) => {
     const error = harError(text);
     expect(error.path).toBe(path);
@@ -292,15 +403,30 @@ describe('HAR errors', () => {
   const request = '{"type":"request","entry":1,"tMs":0}';
   it.each<[string, string, string, RegExp]>([
     ['broken line', '{"type":"request","entry":1,"tMs":1}\n{"type":"chunk",', 'line 2', /malformed JSON/],
-    ['entry out of range', '{"type":"request","entry":3,"tMs":1}', 'line 1.entry', /entry 3 does not exist \(the HAR has 1 entries\)/],
-    ['chunk beyond the body', `${request}\n{"type":"chunk","entry":1,"tMs":1,"offset":0,"length":20}`, 'line 2', /chunk ends at byte 20 but the response body has 9 bytes/],
+    [
+      'entry out of range',
+      '{"type":"request","entry":3,"tMs":1}',
+      'line 1.entry',
+      /entry 3 does not exist \(the HAR has 1 entries\)/,
+    ],
+    [
+      'chunk beyond the body',
+      `${request}\n{"type":"chunk","entry":1,"tMs":1,"offset":0,"length":20}`,
+      'line 2',
+      /chunk ends at byte 20 but the response body has 9 bytes/,
+    ],
     [
       'chunks not covering the body',
       `${request}\n{"type":"chunk","entry":1,"tMs":1,"offset":0,"length":3}\n\n{"type":"chunk","entry":1,"tMs":2,"offset":3,"length":3}`,
       'line 4',
       /chunks cover 6 bytes but the response body has 9/,
     ],
-    ['gap between chunks', `${request}\n{"type":"chunk","entry":1,"tMs":1,"offset":0,"length":3}\n{"type":"chunk","entry":1,"tMs":2,"offset":4,"length":5}`, 'line 3.offset', /expected offset 3/],
+    [
+      'gap between chunks',
+      `${request}\n{"type":"chunk","entry":1,"tMs":1,"offset":0,"length":3}\n{"type":"chunk","entry":1,"tMs":2,"offset":4,"length":5}`,
+      'line 3.offset',
+      /expected offset 3/,
+    ],
     ['chunk without time', '{"type":"chunk","entry":1,"offset":0,"length":9}', 'line 1.t', /missing/],
   ])('chunks.ndjson: %s', (_name, ndjson, path, message) => {
     const error = harError(harWith(browserEntry()), { chunksNdjson: ndjson });

@@ -47,7 +47,10 @@ export function captureFromHar(value: unknown, options?: HarImportOptions): Capt
   const entries = reqArray(log, 'entries', 'log').map((e, i) => expectObject(e, indexPath('log.entries', i)));
   const heads = entries.map((entry, i) => readHead(entry, indexPath('log.entries', i)));
   const timelines = options?.chunksNdjson
-    ? parseChunkTimeline(options.chunksNdjson, heads.map((h) => h.startTime))
+    ? parseChunkTimeline(
+        options.chunksNdjson,
+        heads.map((h) => h.startTime),
+      )
     : new Map<number, EntryTimeline>();
   const usedIds = new Set<string>();
   const connections = entries.map((entry, i) => {

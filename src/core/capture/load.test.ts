@@ -35,7 +35,9 @@ describe('loadInput sniffs the content, not the name', () => {
     expect(methods.sort()).toEqual(['GET', 'GET', 'POST', 'POST', 'POST']);
     const split = loadInput(tornHar, 'capture.har', { chunksNdjson: tornNdjson });
     const cut = tornEntries.findIndex((e) => e.streamState === 'failed');
-    const recorded = tornNdjson.split('\n').filter((l) => l.includes('"type":"chunk"') && l.includes(`"entry":${cut + 1},`));
+    const recorded = tornNdjson
+      .split('\n')
+      .filter((l) => l.includes('"type":"chunk"') && l.includes(`"entry":${cut + 1},`));
     // The importer splits the body into the chunks the proxy wrote: priming, progress 1 and 2, the torn event.
     expect(recorded.length).toBeGreaterThanOrEqual(4);
     expect(split.connections[cut]!.chunks).toHaveLength(recorded.length);
@@ -43,27 +45,50 @@ describe('loadInput sniffs the content, not the name', () => {
   });
 
   it('raw event streams, with or without a saved head, whatever the name', () => {
-    expect(loadInput(enc.encode('\n: keepalive\nid: 1\ndata: {}\n\n'), 'stream.json').connections[0]!.source).toBe('raw');
+    expect(loadInput(enc.encode('\n: keepalive\nid: 1\ndata: {}\n\n'), 'stream.json').connections[0]!.source).toBe(
+      'raw',
+    );
     expect(loadInput(enc.encode('data: x\n\n'), 'a').connections[0]!.url).toBe('file://a');
-    expect(loadInput(enc.encode('HTTP/1.1 200 OK\r\n\r\nevent: message\ndata: {}\n\n'), 'b').connections[0]!.status).toBe(200);
+    expect(
+      loadInput(enc.encode('HTTP/1.1 200 OK\r\n\r\nevent: message\ndata: {}\n\n'), 'b').connections[0]!.status,
+    ).toBe(200);
   });
 
   it.each<[string, Uint8Array, string, RegExp]>([
     ['an empty file', enc.encode(' \n'), 'x.sse', /^empty input/],
-    ['JSON that is neither', enc.encode('{"hello": "world"}'), 'x.json', /^a JSON object that is neither an mcp-stream-inspector capture \(no "format" field\) nor a HAR \(no "log" field\)$/],
+    [
+      'JSON that is neither',
+      enc.encode('{"hello": "world"}'),
+      'x.json',
+      /^a JSON object that is neither an mcp-stream-inspector capture \(no "format" field\) nor a HAR \(no "log" field\)$/,
+    ],
     ['a JSON array', enc.encode('[1, 2]'), 'x', /^JSON \(array\) that is neither/],
     ['a truncated .har', enc.encode('{"log": {"entries": [{'), 'x.har', /^malformed JSON at end of input/],
     ['a .har that is not JSON at all', enc.encode('hello'), 'x.har', /^malformed JSON at line 1, column 1/],
-    ['plain text', enc.encode('hello world\nsecond line'), 'notes.txt', /^not a capture, HAR or event stream: the first line \("hello world"\)/],
-    ['invalid UTF-8 in JSON', new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 'x.json', /^invalid UTF-8 at byte offset 6$/],
+    [
+      'plain text',
+      enc.encode('hello world\nsecond line'),
+      'notes.txt',
+      /^not a capture, HAR or event stream: the first line \("hello world"\)/,
+    ],
+    [
+      'invalid UTF-8 in JSON',
+      new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+      'x.json',
+      /^invalid UTF-8 at byte offset 6$/,
+    ],
   ])('rejects %s with a precise message', (_name, bytes, name, message) => {
     expect(loadError(bytes, name).message).toMatch(message);
   });
 
   it('rejects a chunks companion for input that is not a HAR', () => {
     const capture = enc.encode(serializeCapture(sampleCapture()));
-    expect(loadError(capture, 'c.json', { chunksNdjson: '' }).message).toMatch(/applies to HAR input only, and this is a capture file/);
-    expect(loadError(enc.encode('data: x\n\n'), 's', { chunksNdjson: '' }).message).toMatch(/applies to HAR input only, and this is a raw event stream/);
+    expect(loadError(capture, 'c.json', { chunksNdjson: '' }).message).toMatch(
+      /applies to HAR input only, and this is a capture file/,
+    );
+    expect(loadError(enc.encode('data: x\n\n'), 's', { chunksNdjson: '' }).message).toMatch(
+      /applies to HAR input only, and this is a raw event stream/,
+    );
   });
 
   it('loads a 32 MiB capture whole', () => {
@@ -73,6 +98,8 @@ describe('loadInput sniffs the content, not the name', () => {
     const bytes = enc.encode(serializeCapture(big));
     const loaded = loadInput(bytes, 'big.json');
     expect(loaded.connections[0]!.chunks.map((c) => c.t)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(loaded.connections[0]!.chunks.every((c) => c.bytes.length === payload.length && c.bytes.every((b) => b === 0x61))).toBe(true);
+    expect(
+      loaded.connections[0]!.chunks.every((c) => c.bytes.length === payload.length && c.bytes.every((b) => b === 0x61)),
+    ).toBe(true);
   });
 });

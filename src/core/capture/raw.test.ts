@@ -9,7 +9,14 @@ describe('raw event-stream import', () => {
     const capture = importRawStream(enc.encode(stream), 'resume.sse');
     expect(capture.connections).toHaveLength(1);
     const [c] = capture.connections;
-    expect(c).toMatchObject({ method: 'GET', url: 'file://resume.sse', source: 'raw', end: 'complete', status: 200, requestHeaders: [] });
+    expect(c).toMatchObject({
+      method: 'GET',
+      url: 'file://resume.sse',
+      source: 'raw',
+      end: 'complete',
+      status: 200,
+      requestHeaders: [],
+    });
     expect(c!.responseHeaders).toEqual([{ name: 'content-type', value: 'text/event-stream' }]);
     expect(c!.chunks).toHaveLength(1);
     expect(new TextDecoder().decode(c!.chunks[0]!.bytes)).toBe(stream);

@@ -71,12 +71,7 @@ export function optInteger(obj: JsonObject, key: string, path: string): number |
 }
 
 /** A string that must be one of `allowed`; the error lists them. */
-export function reqEnum<T extends string>(
-  obj: JsonObject,
-  key: string,
-  path: string,
-  allowed: readonly T[],
-): T {
+export function reqEnum<T extends string>(obj: JsonObject, key: string, path: string, allowed: readonly T[]): T {
   const v = reqString(obj, key, path);
   if ((allowed as readonly string[]).includes(v)) return v as T;
   const list = allowed.map((a) => JSON.stringify(a)).join(', ');

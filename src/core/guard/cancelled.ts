@@ -9,7 +9,8 @@ export function cancelledRequests(connections: readonly ConnectionView[]): Map<s
     for (const message of conn.requestMessages) {
       if (message.kind !== 'notification' || message.method !== 'notifications/cancelled') continue;
       const requestId = (message.value as { params?: { requestId?: unknown } }).params?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') cancelled.set(idKey(requestId), conn.record.startTime);
+      if (typeof requestId === 'string' || typeof requestId === 'number')
+        cancelled.set(idKey(requestId), conn.record.startTime);
     }
   }
   return cancelled;

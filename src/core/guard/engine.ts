@@ -15,7 +15,9 @@ export function runRules(model: Model, rules: readonly Rule[]): Finding[] {
   for (const rule of rules) {
     try {
       const eras = rule.eras;
-      const reports = rule.check(model).filter((r) => !eras || r.sessionKey === undefined || eras.includes(eraOf.get(r.sessionKey) ?? 'unknown'));
+      const reports = rule
+        .check(model)
+        .filter((r) => !eras || r.sessionKey === undefined || eras.includes(eraOf.get(r.sessionKey) ?? 'unknown'));
       // Stamp all before adding any: a rule that breaks its meta contributes only the failure finding.
       findings.push(...reports.map((report) => stamp(rule, report)));
     } catch (error) {
@@ -23,7 +25,12 @@ export function runRules(model: Model, rules: readonly Rule[]): Finding[] {
       findings.push({ rule: rule.id, severity: 'info', message: `rule could not run on this capture: ${reason}` });
     }
   }
-  return findings.sort((a, b) => (a.time ?? 0) - (b.time ?? 0) || severityRank(a.severity) - severityRank(b.severity) || a.rule.localeCompare(b.rule));
+  return findings.sort(
+    (a, b) =>
+      (a.time ?? 0) - (b.time ?? 0) ||
+      severityRank(a.severity) - severityRank(b.severity) ||
+      a.rule.localeCompare(b.rule),
+  );
 }
 
 function stamp(rule: Rule, report: Report): Finding {

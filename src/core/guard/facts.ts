@@ -63,11 +63,13 @@ export function factsOf(model: Model): Facts {
       if (earlier === undefined || earlier > time) answeredAt.set(key, time);
     };
     for (const event of events) {
-      for (const message of event.messages) if (message.kind === 'response' || message.kind === 'error') answer(message.id, event.time);
+      for (const message of event.messages)
+        if (message.kind === 'response' || message.kind === 'error') answer(message.id, event.time);
     }
     for (const conn of connections) {
       const time = conn.record.endTime ?? conn.record.responseTime ?? conn.record.startTime;
-      for (const message of conn.responseMessages) if (message.kind === 'response' || message.kind === 'error') answer(message.id, time);
+      for (const message of conn.responseMessages)
+        if (message.kind === 'response' || message.kind === 'error') answer(message.id, time);
     }
     return { session, connections, events, clientRequests, clientAnswers, answeredAt };
   });

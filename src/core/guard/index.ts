@@ -41,4 +41,3 @@ export const rules: readonly Rule[] = [
 export function ruleById(id: string): Rule | undefined {
   return rules.find((rule) => rule.id === id);
 }
-

@@ -30,7 +30,11 @@ export const rpc = {
   notification: (method: string, params: unknown = {}) => ({ jsonrpc: '2.0', method, params }),
   result: (id: number | string, result: unknown = {}) => ({ jsonrpc: '2.0', id, result }),
   error: (id: number | string, code = -32000, message = 'failed') => ({ jsonrpc: '2.0', id, error: { code, message } }),
-  progress: (token: number, progress: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress } }),
+  progress: (token: number, progress: number) => ({
+    jsonrpc: '2.0',
+    method: 'notifications/progress',
+    params: { progressToken: token, progress },
+  }),
 };
 
 export class Transcript {
@@ -109,7 +113,8 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
   const close = () => {
     if (!current) return;
     // A body of blank lines only is the space between two exchanges, not bytes of the response.
-    if (body?.some((l) => l !== '')) current.chunks.push({ t: (clock += 5), bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
+    if (body?.some((l) => l !== ''))
+      current.chunks.push({ t: (clock += 5), bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
     if (current.end !== 'open') current.endTime = clock += 5;
     current = undefined;
     body = undefined;
@@ -123,7 +128,16 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
       if (!start?.[1] || !start[2]) throw fail('expected "> METHOD URL"');
       const url = start[2].startsWith('/') ? origin + start[2] : start[2];
       const startTime = (clock += 10);
-      current = { id: `c${records.length + 1}`, source: 'fetch', method: start[1], url, requestHeaders: [], startTime, chunks: [], end: 'complete' };
+      current = {
+        id: `c${records.length + 1}`,
+        source: 'fetch',
+        method: start[1],
+        url,
+        requestHeaders: [],
+        startTime,
+        chunks: [],
+        end: 'complete',
+      };
       records.push(current);
     } else if (request !== undefined && current) {
       if (/^[[{]/.test(request)) current.requestBody = request;
@@ -139,7 +153,8 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
       else throw fail('expected "< STATUS" first');
     } else if (line.startsWith('! ') && current) {
       const end = line.slice(2).trim();
-      if (end !== 'aborted' && end !== 'network-error' && end !== 'open' && end !== 'complete') throw fail('unknown end');
+      if (end !== 'aborted' && end !== 'network-error' && end !== 'open' && end !== 'complete')
+        throw fail('unknown end');
       current.end = end;
       if (end === 'aborted' || end === 'network-error') current.error = end;
       close();

@@ -18,7 +18,11 @@ describe('event-id schemes', () => {
   it('parses what each scheme allows to compare', () => {
     expect(parseId('epoch-seq', 'abc:7')).toEqual({ raw: 'abc:7', epoch: 'abc', seq: 7 });
     expect(parseId('integer', '42')).toEqual({ raw: '42', seq: 42 });
-    expect(parseId('sdk-stream', 's1_1795967688308_abc')).toEqual({ raw: 's1_1795967688308_abc', streamKey: 's1', ms: 1795967688308 });
+    expect(parseId('sdk-stream', 's1_1795967688308_abc')).toEqual({
+      raw: 's1_1795967688308_abc',
+      streamKey: 's1',
+      ms: 1795967688308,
+    });
     expect(parseId('opaque', 'x')).toEqual({ raw: 'x' });
   });
 });

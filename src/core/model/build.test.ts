@@ -21,7 +21,11 @@ describe('buildModel', () => {
 
   it('groups a 2024-11-05 HTTP+SSE session by the endpoint its stream announced', () => {
     const t = new Transcript();
-    t.exchange({ url: 'http://127.0.0.1:3000/sse', sse: ['event: endpoint\ndata: /messages?sessionId=42\n\n', sseEvent(undefined, rpc.result(1))], end: 'open' });
+    t.exchange({
+      url: 'http://127.0.0.1:3000/sse',
+      sse: ['event: endpoint\ndata: /messages?sessionId=42\n\n', sseEvent(undefined, rpc.result(1))],
+      end: 'open',
+    });
     t.exchange({ url: 'http://127.0.0.1:3000/messages?sessionId=42', body: rpc.request(1, 'tools/list') });
     const model = buildModel(t.capture());
     expect(model.sessions).toHaveLength(1);
@@ -32,8 +36,16 @@ describe('buildModel', () => {
 
   it('groups stateless exchanges per endpoint and reads the era from MCP-Protocol-Version', () => {
     const t = new Transcript();
-    t.exchange({ body: rpc.request(1, 'tools/call'), sse: [sseEvent(undefined, rpc.result(1))] }, undefined, '2026-07-28');
-    t.exchange({ body: rpc.request(2, 'tools/call'), sse: [sseEvent(undefined, rpc.result(2))] }, undefined, '2026-07-28');
+    t.exchange(
+      { body: rpc.request(1, 'tools/call'), sse: [sseEvent(undefined, rpc.result(1))] },
+      undefined,
+      '2026-07-28',
+    );
+    t.exchange(
+      { body: rpc.request(2, 'tools/call'), sse: [sseEvent(undefined, rpc.result(2))] },
+      undefined,
+      '2026-07-28',
+    );
     const model = buildModel(t.capture());
     expect(model.sessions).toHaveLength(1);
     expect(model.sessions[0]).toMatchObject({ era: '2026-07-28', idScheme: 'none' });
@@ -56,7 +68,13 @@ describe('buildModel', () => {
 
   it('keeps events in time order with their messages and parse errors', () => {
     const t = new Transcript();
-    session(t, 'S')({ body: rpc.request(1, 'tools/call'), sse: ['id: 1\ndata: \n\n', sseEvent('2', rpc.progress(1, 1)), 'id: 3\ndata: {"jsonrpc"\n\n'] });
+    session(
+      t,
+      'S',
+    )({
+      body: rpc.request(1, 'tools/call'),
+      sse: ['id: 1\ndata: \n\n', sseEvent('2', rpc.progress(1, 1)), 'id: 3\ndata: {"jsonrpc"\n\n'],
+    });
     const model = buildModel(t.capture());
     expect(model.events.map((e) => [e.index, e.lastEventId, e.messages.length, e.parseError !== undefined])).toEqual([
       [0, '1', 0, false],
@@ -77,7 +95,10 @@ describe('buildModel: cursors that no dispatched event carried', () => {
   it('links a resume to the stream whose id-only block set its Last-Event-ID', () => {
     const t = new Transcript();
     const s = session(t, 'S');
-    s({ sse: [sseEvent('1', rpc.notification('notifications/message')), 'id: 2\nretry: 500\n\n'], end: 'network-error' });
+    s({
+      sse: [sseEvent('1', rpc.notification('notifications/message')), 'id: 2\nretry: 500\n\n'],
+      end: 'network-error',
+    });
     s({ headers: { 'last-event-id': '2' }, sse: [sseEvent('3', rpc.notification('notifications/message'))] });
     const model = buildModel(t.capture());
     expect(model.streams.map((st) => st.connectionIds)).toEqual([['c1', 'c2']]);
@@ -89,7 +110,10 @@ describe('buildModel: sessions without Mcp-Session-Id', () => {
   it('starts a new session at each initialize, so two client instances do not mix their request ids', () => {
     const t = new Transcript();
     for (let instance = 0; instance < 2; instance += 1) {
-      t.exchange({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-06-18' }), json: rpc.result(0, { protocolVersion: '2025-06-18' }) });
+      t.exchange({
+        body: rpc.request(0, 'initialize', { protocolVersion: '2025-06-18' }),
+        json: rpc.result(0, { protocolVersion: '2025-06-18' }),
+      });
       t.exchange({ body: rpc.request(1, 'tools/list'), sse: [sseEvent(undefined, rpc.result(1))] });
     }
     const model = buildModel(t.capture());

@@ -83,7 +83,9 @@ function buildSession(
   /** The stream of each connection so far (group order), for resumptions to find the stream they resume. */
   const delivered: { conn: ParsedConnection; stream: StreamView }[] = [];
   for (const conn of group.connections) {
-    const resumed = isResumptionGet(conn) ? resumedStream(conn.lastEventIdSent as string, scheme, delivered) : undefined;
+    const resumed = isResumptionGet(conn)
+      ? resumedStream(conn.lastEventIdSent as string, scheme, delivered)
+      : undefined;
     const stream = resumed ?? (conn.isSse ? newStream(conn, group, session, streams) : undefined);
     const view = connectionView(conn, group.key, stream);
     connections.push(view);
@@ -102,7 +104,11 @@ function buildSession(
  * a connection's id sets are built once per parse and kept with it, so a live capture re-analysed again and
  * again does not rebuild them.
  */
-function resumedStream(cursor: string, scheme: IdScheme, delivered: readonly { conn: ParsedConnection; stream: StreamView }[]): StreamView | undefined {
+function resumedStream(
+  cursor: string,
+  scheme: IdScheme,
+  delivered: readonly { conn: ParsedConnection; stream: StreamView }[],
+): StreamView | undefined {
   for (let i = delivered.length - 1; i >= 0; i--) {
     const { conn, stream } = delivered[i] as (typeof delivered)[number];
     if (deliveredLately(conn, cursor) || conn.finalLastEventId === cursor || idsOf(conn).has(cursor)) return stream;
@@ -152,8 +158,14 @@ function isResumptionGet(conn: ParsedConnection): boolean {
   return conn.lastEventIdSent !== undefined && conn.role === 'get';
 }
 
-function newStream(conn: ParsedConnection, group: SessionGroup, session: SessionView, streams: StreamView[]): StreamView {
-  const kind: StreamView['kind'] = conn.role === 'legacy-sse' ? 'legacy' : conn.role === 'post' || conn.role === 'legacy-post' ? 'post' : 'get';
+function newStream(
+  conn: ParsedConnection,
+  group: SessionGroup,
+  session: SessionView,
+  streams: StreamView[],
+): StreamView {
+  const kind: StreamView['kind'] =
+    conn.role === 'legacy-sse' ? 'legacy' : conn.role === 'post' || conn.role === 'legacy-post' ? 'post' : 'get';
   const stream: StreamView = {
     id: `s${streams.length + 1}`,
     sessionKey: group.key,
@@ -189,10 +201,48 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
 }
 
 /** One object literal per shape (no spreads): 100k of these are built on every analysis. Index is set after sorting. */
-function eventView({ event, time, messages, parseError }: ParsedEvent, connectionId: string, streamId: string, sessionKey: string): EventView {
+function eventView(
+  { event, time, messages, parseError }: ParsedEvent,
+  connectionId: string,
+  streamId: string,
+  sessionKey: string,
+): EventView {
   const { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk } = event;
   if (parseError === undefined) {
-    return { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk, connectionId, streamId, sessionKey, time, messages, index: 0 };
+    return {
+      type,
+      data,
+      lastEventId,
+      hasId,
+      retry,
+      start,
+      end,
+      firstChunk,
+      lastChunk,
+      connectionId,
+      streamId,
+      sessionKey,
+      time,
+      messages,
+      index: 0,
+    };
   }
-  return { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk, connectionId, streamId, sessionKey, time, messages, parseError, index: 0 };
+  return {
+    type,
+    data,
+    lastEventId,
+    hasId,
+    retry,
+    start,
+    end,
+    firstChunk,
+    lastChunk,
+    connectionId,
+    streamId,
+    sessionKey,
+    time,
+    messages,
+    parseError,
+    index: 0,
+  };
 }

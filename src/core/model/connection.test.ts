@@ -22,9 +22,18 @@ describe('combineSchemes', () => {
 describe('SseBodyReader', () => {
   it('read in steps, gives what parsing the whole record gives, and earlier results stay as they were', () => {
     const t = new Transcript();
-    session(t, 'S')({
+    session(
+      t,
+      'S',
+    )({
       body: rpc.request(1, 'tools/call'),
-      sse: ['id: 1\nda', 'ta: {"jsonrpc":"2.0","method":"a"}\n', '\nid: 2\ndata: {"jsonrpc"', ':"2.0","id":1,"result":{}}\n\n', 'id: 3\ndata: torn'],
+      sse: [
+        'id: 1\nda',
+        'ta: {"jsonrpc":"2.0","method":"a"}\n',
+        '\nid: 2\ndata: {"jsonrpc"',
+        ':"2.0","id":1,"result":{}}\n\n',
+        'id: 3\ndata: torn',
+      ],
       end: 'network-error',
     });
     const record = t.capture().connections[0]!;
@@ -34,7 +43,8 @@ describe('SseBodyReader', () => {
     const snapshots = [];
     for (let n = 1; n <= record.chunks.length; n++) {
       // Open while chunks are missing; the last step is the record as it ended.
-      const sofar = n < record.chunks.length ? { ...record, chunks: record.chunks.slice(0, n), end: 'open' as const } : record;
+      const sofar =
+        n < record.chunks.length ? { ...record, chunks: record.chunks.slice(0, n), end: 'open' as const } : record;
       reader.read(sofar.chunks);
       const partial = assembleConnection({ ...head, record: sofar }, reader);
       seen.push(partial.events.length);

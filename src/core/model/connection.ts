@@ -48,7 +48,10 @@ export interface EventIdLookup {
 }
 
 /** What the request and response heads say; the body is read separately (and, for a live SSE body, in steps). */
-export type ParsedHead = Omit<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId' | 'responseMessages' | 'lookup'>;
+export type ParsedHead = Omit<
+  ParsedConnection,
+  'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId' | 'responseMessages' | 'lookup'
+>;
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -80,7 +83,8 @@ export function parseHead(record: ConnectionRecord): ParsedHead {
     isSse,
     requestMessages: record.requestBody ? messagesOrEmpty(record.requestBody) : [],
   };
-  const sessionId = headerValue(record.requestHeaders, 'mcp-session-id') ?? headerValue(record.responseHeaders, 'mcp-session-id');
+  const sessionId =
+    headerValue(record.requestHeaders, 'mcp-session-id') ?? headerValue(record.responseHeaders, 'mcp-session-id');
   if (sessionId !== undefined) head.sessionId = sessionId;
   const version = headerValue(record.requestHeaders, 'mcp-protocol-version');
   if (version !== undefined) head.protocolVersion = version;
@@ -166,7 +170,14 @@ export function assembleConnection(head: ParsedHead, reader: SseBodyReader | und
   if (reader) return { ...head, responseMessages: [], ...reader.body(record.end), lookup: {} };
   const bytes = record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
   const json = mediaType(record.responseHeaders) === 'application/json' && bytes > 0;
-  return { ...head, responseMessages: json ? messagesOrEmpty(decodeBody(record.chunks)) : [], events: [], idScheme: 'none', bytes, lookup: {} };
+  return {
+    ...head,
+    responseMessages: json ? messagesOrEmpty(decodeBody(record.chunks)) : [],
+    events: [],
+    idScheme: 'none',
+    bytes,
+    lookup: {},
+  };
 }
 
 /** Parses what one connection carried, from scratch. */

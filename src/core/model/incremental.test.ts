@@ -44,7 +44,15 @@ function* growing(final: Capture): Generator<Capture> {
   for (const step of steps) {
     const done = finalById.get(step.id) as ConnectionRecord;
     if (step.kind === 'start') {
-      const { status: _s, statusText: _st, responseHeaders: _h, responseTime: _t, endTime: _e, error: _err, ...head } = done;
+      const {
+        status: _s,
+        statusText: _st,
+        responseHeaders: _h,
+        responseTime: _t,
+        endTime: _e,
+        error: _err,
+        ...head
+      } = done;
       records = [...records, { ...head, chunks: [], end: 'open' }];
     } else {
       records = records.map((r) => {
@@ -75,7 +83,8 @@ function rechunked(capture: Capture, size: number): Capture {
       chunks: record.chunks.flatMap((chunk) => {
         const pieces: BodyChunk[] = [];
         const step = Math.max(size, Math.ceil(chunk.bytes.length / 50));
-        for (let i = 0; i < chunk.bytes.length; i += step) pieces.push({ t: chunk.t, bytes: chunk.bytes.subarray(i, i + step) });
+        for (let i = 0; i < chunk.bytes.length; i += step)
+          pieces.push({ t: chunk.t, bytes: chunk.bytes.subarray(i, i + step) });
         return pieces;
       }),
     })),
@@ -88,10 +97,13 @@ function expectSameAnalysis(capture: Capture, actual: Analysis, message?: string
   // Tail bytes compared as hex: element-wise equality over a large typed array is very slow.
   const derived = (analysis: Analysis) => ({
     ...analysis,
-    connections: analysis.connections.map(({ record: _record, ...view }) => (view.tail ? { ...view, tail: { ...view.tail, bytes: Buffer.from(view.tail.bytes).toString('hex') } } : view)),
+    connections: analysis.connections.map(({ record: _record, ...view }) =>
+      view.tail ? { ...view, tail: { ...view.tail, bytes: Buffer.from(view.tail.bytes).toString('hex') } } : view,
+    ),
   });
   expect(derived(actual), message).toStrictEqual(derived(expected));
-  for (const [index, view] of actual.connections.entries()) expect(view.record, message).toBe(expected.connections[index]?.record);
+  for (const [index, view] of actual.connections.entries())
+    expect(view.record, message).toBe(expected.connections[index]?.record);
 }
 
 function expectSameAtEveryStep(final: Capture): number {
@@ -108,11 +120,18 @@ function expectSameAtEveryStep(final: Capture): number {
 function tornTranscript(): Capture {
   const t = new Transcript();
   const s = session(t, 'S');
-  s({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }), sse: [sseEvent('0', rpc.result(0, { protocolVersion: '2025-11-25' }))] });
+  s({
+    body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }),
+    sse: [sseEvent('0', rpc.result(0, { protocolVersion: '2025-11-25' }))],
+  });
   const torn = sseEvent('3', rpc.progress(1, 3));
   s({
     body: rpc.request(1, 'tools/call'),
-    sse: ['id: 1\ndata: \n\n', sseEvent('2', { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'café 処理 ✓' } }) + torn.slice(0, 20)],
+    sse: [
+      'id: 1\ndata: \n\n',
+      sseEvent('2', { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'café 処理 ✓' } }) +
+        torn.slice(0, 20),
+    ],
     end: 'network-error',
   });
   s({ headers: { 'last-event-id': '2' }, sse: [torn, sseEvent('4', rpc.result(1)), 'id: 5\ndata: {"jsonrpc"\n\n'] });
@@ -123,7 +142,9 @@ function tornTranscript(): Capture {
 
 describe('createAnalyzer: a live capture analysed again at every step', () => {
   it('finds the recorded fixtures', () => {
-    expect(examples).toEqual(expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']));
+    expect(examples).toEqual(
+      expect.arrayContaining(['clean', 'cut-mid-event', 'replay-boundary', 'epoch-restart-clamp']),
+    );
   });
 
   it.each(examples)('%s, chunk by chunk, equals a fresh analysis', (name) => {
@@ -153,10 +174,14 @@ describe('createAnalyzer: what it may reuse', () => {
     let continued = 0;
     for (const capture of rest) {
       const analysis = incremental(capture);
-      const copied = new Set(capture.connections.filter((r, i) => r !== previous.capture.connections[i]).map((r) => r.id));
+      const copied = new Set(
+        capture.connections.filter((r, i) => r !== previous.capture.connections[i]).map((r) => r.id),
+      );
       for (const event of analysis.events) {
         if (!copied.has(event.connectionId)) continue;
-        const before = previous.analysis.events.find((e) => e.connectionId === event.connectionId && e.start === event.start);
+        const before = previous.analysis.events.find(
+          (e) => e.connectionId === event.connectionId && e.start === event.start,
+        );
         if (!before) continue;
         // The very message objects of the last analysis: the record is a new object, its old chunks were not read again.
         expect(event.messages).toBe(before.messages);
@@ -173,13 +198,24 @@ describe('createAnalyzer: what it may reuse', () => {
     expectSameAnalysis(capture, incremental(capture));
 
     const open = capture.connections.at(-1) as ConnectionRecord;
-    open.chunks.push({ t: open.startTime + 50, bytes: new TextEncoder().encode(sseEvent('x-10', rpc.notification('notifications/message'))) });
+    open.chunks.push({
+      t: open.startTime + 50,
+      bytes: new TextEncoder().encode(sseEvent('x-10', rpc.notification('notifications/message'))),
+    });
     expectSameAnalysis(capture, incremental(capture));
 
-    const rewritten: Capture = { ...capture, connections: capture.connections.map((r) => (r === open ? { ...r, chunks: r.chunks.slice(1) } : r)) };
+    const rewritten: Capture = {
+      ...capture,
+      connections: capture.connections.map((r) => (r === open ? { ...r, chunks: r.chunks.slice(1) } : r)),
+    };
     expectSameAnalysis(rewritten, incremental(rewritten));
 
-    const ended: Capture = { ...capture, connections: capture.connections.map((r) => (r === open ? { ...r, end: 'aborted' as const, endTime: r.startTime + 60 } : r)) };
+    const ended: Capture = {
+      ...capture,
+      connections: capture.connections.map((r) =>
+        r === open ? { ...r, end: 'aborted' as const, endTime: r.startTime + 60 } : r,
+      ),
+    };
     expectSameAnalysis(ended, incremental(ended));
 
     const fewer: Capture = { ...capture, connections: capture.connections.slice(2) };
@@ -191,7 +227,8 @@ describe('createAnalyzer: what it may reuse', () => {
     const incremental = createAnalyzer();
     const steps = [...growing(rechunked(example('cut-mid-event'), 64))];
     for (const capture of steps) incremental(capture);
-    for (const [index, capture] of steps.entries()) expectSameAnalysis(capture, incremental(capture), `step ${index + 1} again`);
+    for (const [index, capture] of steps.entries())
+      expectSameAnalysis(capture, incremental(capture), `step ${index + 1} again`);
   });
 
   it('does not continue a streaming record whose copy changed its head', () => {
@@ -201,7 +238,9 @@ describe('createAnalyzer: what it may reuse', () => {
     const open = capture.connections.at(-1) as ConnectionRecord;
     const moved: Capture = {
       ...capture,
-      connections: capture.connections.map((r) => (r === open ? { ...r, requestHeaders: [{ name: 'mcp-session-id', value: 'T' }] } : r)),
+      connections: capture.connections.map((r) =>
+        r === open ? { ...r, requestHeaders: [{ name: 'mcp-session-id', value: 'T' }] } : r,
+      ),
     };
     expectSameAnalysis(moved, incremental(moved));
     expect(incremental(moved).sessions.map((s) => s.key)).toContain('T');

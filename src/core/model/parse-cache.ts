@@ -84,7 +84,12 @@ export class ConnectionParseCache {
 
   parse(record: ConnectionRecord): ParsedConnection {
     const known = this.done.get(record);
-    if (known && known.chunkCount === record.chunks.length && known.end === record.end && sameHead(known.head, record)) {
+    if (
+      known &&
+      known.chunkCount === record.chunks.length &&
+      known.end === record.end &&
+      sameHead(known.head, record)
+    ) {
       return known.parsed;
     }
     const parsed = this.read(record);

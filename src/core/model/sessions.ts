@@ -49,7 +49,10 @@ function legacyEndpointOf(conn: ParsedConnection): string | undefined {
  * Without Mcp-Session-Id, exchanges to one endpoint form one session until the client initializes again: a second
  * `initialize` starts a new one (a new client instance whose request ids start over).
  */
-function sessionlessKey(conn: ParsedConnection, state: Map<string, { key: string; count: number; initialized: boolean }>): string {
+function sessionlessKey(
+  conn: ParsedConnection,
+  state: Map<string, { key: string; count: number; initialized: boolean }>,
+): string {
   const endpoint = stripQuery(conn.record.url);
   const initializes = conn.requestMessages.some((m) => m.kind === 'request' && m.method === 'initialize');
   let current = state.get(endpoint);
@@ -73,7 +76,14 @@ export function groupSessions(connections: readonly ParsedConnection[]): Session
   const groupFor = (key: string, conn: ParsedConnection, init: Partial<SessionGroup>): SessionGroup => {
     let group = groups.get(key);
     if (!group) {
-      group = { key, origin: originOf(conn.record.url), endpoint: stripQuery(conn.record.url), legacy: false, connections: [], ...init };
+      group = {
+        key,
+        origin: originOf(conn.record.url),
+        endpoint: stripQuery(conn.record.url),
+        legacy: false,
+        connections: [],
+        ...init,
+      };
       groups.set(key, group);
     }
     return group;

@@ -40,7 +40,11 @@ describe('SDK streams from the cut-mid-event recording', () => {
     const stream = tornId.split('_')[0]!;
     expect(result.events.every((e) => e.hasId && e.lastEventId.startsWith(`${stream}_`))).toBe(true);
     // The SDK server primes POST streams with an id, an empty data line and its retry hint.
-    expect(result.events[0]).toMatchObject({ type: 'message', data: '', lastEventId: /^id: (.+)$/m.exec(post.body)![1] });
+    expect(result.events[0]).toMatchObject({
+      type: 'message',
+      data: '',
+      lastEventId: /^id: (.+)$/m.exec(post.body)![1],
+    });
     expect(result.events[2]!.lastEventId).toBe(resume.requestHeaders['last-event-id']);
     // The cut came 60 bytes into the data of progress 3: its event and id lines passed whole.
     expect(result.tail).toMatchObject({
@@ -62,7 +66,9 @@ describe('SDK streams from the cut-mid-event recording', () => {
     const parsed = parseChunks(cut(torn, sizes));
     const bounds = sizes.map((_, i) => sizes.slice(0, i + 1).reduce((a, b) => a + b, 0));
     const chunkOf = (offset: number) => bounds.findIndex((end) => offset < end);
-    expect(parsed.events.map(({ start, end, firstChunk, lastChunk }) => ({ start, end, firstChunk, lastChunk }))).toEqual(
+    expect(
+      parsed.events.map(({ start, end, firstChunk, lastChunk }) => ({ start, end, firstChunk, lastChunk })),
+    ).toEqual(
       parsed.events.map(({ start, end }) => ({ start, end, firstChunk: chunkOf(start), lastChunk: chunkOf(end - 1) })),
     );
     // Progress came 60 ms apart: every event ended at a chunk boundary, as the origin wrote them.
@@ -80,7 +86,13 @@ describe('SDK streams from the cut-mid-event recording', () => {
     const { result, problems } = parseEveryWay(stream);
     expect(problems).toEqual([]);
     expect(result.events).toHaveLength(3);
-    expect(result.tail).toMatchObject({ start: tornStart, type: 'message', dataLines: [], pendingLine: `id: ${tornId.slice(0, 8)}`, hasData: false });
+    expect(result.tail).toMatchObject({
+      start: tornStart,
+      type: 'message',
+      dataLines: [],
+      pendingLine: `id: ${tornId.slice(0, 8)}`,
+      hasData: false,
+    });
     expect(result.tail?.id).toBeUndefined();
   });
 
@@ -109,8 +121,12 @@ describe('SDK streams from the clean control recording', () => {
     expect(counts[get]).toBe(0);
     // The big_result answer: one event holding the 64 KiB text, split over many chunks.
     const big = entries.find((e) => e.body.includes('big_result line 000001'))!;
-    const [event] = parseChunks(cut(enc.encode(big.body), chunkSizes('clean', big.id))).events.filter((e) => e.data.includes('big_result line'));
+    const [event] = parseChunks(cut(enc.encode(big.body), chunkSizes('clean', big.id))).events.filter((e) =>
+      e.data.includes('big_result line'),
+    );
     expect(event!.lastChunk).toBeGreaterThan(event!.firstChunk);
-    expect((JSON.parse(event!.data) as { result: { content: { text: string }[] } }).result.content[0]!.text).toHaveLength(64 * 1024);
+    expect(
+      (JSON.parse(event!.data) as { result: { content: { text: string }[] } }).result.content[0]!.text,
+    ).toHaveLength(64 * 1024);
   });
 });

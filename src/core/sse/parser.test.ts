@@ -79,7 +79,8 @@ const vectors: Vector[] = [
   },
   {
     name: 'retry with non-digits is ignored',
-    input: 'retry: 1000x\ndata: a\n\nretry: -5\ndata: b\n\nretry: 1.5\ndata: c\n\nretry:\ndata: d\n\nretry\ndata: e\n\n',
+    input:
+      'retry: 1000x\ndata: a\n\nretry: -5\ndata: b\n\nretry: 1.5\ndata: c\n\nretry:\ndata: d\n\nretry\ndata: e\n\n',
     events: ['a', 'b', 'c', 'd', 'e'].map((d) => msg(d, { retry: undefined })),
   },
   {
@@ -106,7 +107,11 @@ const vectors: Vector[] = [
     events: [msg('b')],
   },
   { name: 'a BOM inside the stream is data', input: 'data: \uFEFFx\n\n', events: [msg('\uFEFFx')] },
-  { name: 'UTF-8 text', input: 'event: é\ndata: 処理 ✓ 😀\n\n', events: [{ type: 'é', data: '処理 ✓ 😀', lastEventId: '' }] },
+  {
+    name: 'UTF-8 text',
+    input: 'event: é\ndata: 処理 ✓ 😀\n\n',
+    events: [{ type: 'é', data: '処理 ✓ 😀', lastEventId: '' }],
+  },
   {
     name: 'invalid UTF-8 becomes U+FFFD',
     input: concatBytes('data: ', [0xff], 'x', [0xe2, 0x82], '\n', 'data: ', [0xf0, 0x9f, 0x98], '\n\n'),
@@ -179,7 +184,9 @@ describe('SseParser byte offsets and chunk indexes', () => {
       '\n: c\nevent: e\ndata: y\n\n', // 33..55
     ].map(bytesOf);
     const parsed = parseChunks(chunks);
-    expect(parsed.events.map(({ data, start, end, firstChunk, lastChunk }) => ({ data, start, end, firstChunk, lastChunk }))).toEqual([
+    expect(
+      parsed.events.map(({ data, start, end, firstChunk, lastChunk }) => ({ data, start, end, firstChunk, lastChunk })),
+    ).toEqual([
       { data: 'abc', start: 0, end: 17, firstChunk: 0, lastChunk: 1 },
       { data: 'x', start: 25, end: 34, firstChunk: 1, lastChunk: 2 },
       { data: 'y', start: 34, end: 56, firstChunk: 2, lastChunk: 2 },
@@ -262,7 +269,12 @@ describe('SseParser chunk boundaries', () => {
       const parsed = parseChunks(chunks);
       expect(parsed.events).toHaveLength(1);
       expect(parsed.events[0]!.data === value).toBe(true);
-      expect(parsed.events[0]).toMatchObject({ start: 0, end: stream.length, firstChunk: 0, lastChunk: chunks.length - 1 });
+      expect(parsed.events[0]).toMatchObject({
+        start: 0,
+        end: stream.length,
+        firstChunk: 0,
+        lastChunk: chunks.length - 1,
+      });
     }
   });
 });
@@ -297,7 +309,14 @@ describe('SseParser undispatched tail', () => {
 
   it('torn after only an id line: a tail without data', () => {
     const tail = parseSse([bytesOf('data: a\n\nid: 6\n')]).tail;
-    expect(tail).toEqual({ start: 9, bytes: bytesOf('id: 6\n'), id: '6', dataLines: [], pendingLine: '', hasData: false });
+    expect(tail).toEqual({
+      start: 9,
+      bytes: bytesOf('id: 6\n'),
+      id: '6',
+      dataLines: [],
+      pendingLine: '',
+      hasData: false,
+    });
   });
 
   it('a pending line that will be a data field counts as data; a shorter prefix does not', () => {

@@ -134,8 +134,7 @@ export class SseParser {
     // Bytes that may still turn out to be a BOM are not content until the stream says so.
     if (this.bomMatched > 0 && !this.finished) return undefined;
     const pendingLine = this.pendingStart < 0 ? '' : this.pendingText();
-    const pendingIsField =
-      pendingLine !== '' && pendingLine.charCodeAt(0) !== COLON && !isBlankText(pendingLine);
+    const pendingIsField = pendingLine !== '' && pendingLine.charCodeAt(0) !== COLON && !isBlankText(pendingLine);
     if (!this.regionHasField && !pendingIsField) return undefined;
     const tail: SseTail = {
       start: this.regionStart,
@@ -197,7 +196,14 @@ export class SseParser {
    * bytes left out of `text` at its end (they hold no line end). When `exact`, string index = byte
    * index. When `shifted`, `text` opens with characters whose first bytes came in an earlier chunk.
    */
-  private parseText(text: string, bytes: Uint8Array, abs: number, exact: boolean, shifted: boolean, trail: string): void {
+  private parseText(
+    text: string,
+    bytes: Uint8Array,
+    abs: number,
+    exact: boolean,
+    shifted: boolean,
+    trail: string,
+  ): void {
     const len = text.length;
     const byteLength = bytes.length;
     let lf = text.indexOf('\n');

@@ -78,7 +78,15 @@ function reference(bytes: Uint8Array): { events: RefEvent[]; tail?: RefTail; las
     if (line === '') {
       lastEventId = idBuffer;
       if (data.length > 0) {
-        events.push({ type: type || 'message', data: data.join('\n'), lastEventId: idBuffer, hasId, retry, start: regionStart, end: place.end });
+        events.push({
+          type: type || 'message',
+          data: data.join('\n'),
+          lastEventId: idBuffer,
+          hasId,
+          retry,
+          start: regionStart,
+          end: place.end,
+        });
       }
       data = [];
       type = '';
@@ -102,7 +110,11 @@ function reference(bytes: Uint8Array): { events: RefEvent[]; tail?: RefTail; las
       hasId = true;
     } else if (name === 'retry' && /^[0-9]+$/.test(value)) retry = Number.parseInt(value, 10);
   });
-  const pendingStart = places.length > 0 ? places[places.length - 1]!.end + (bytes[places[places.length - 1]!.end - 1] === 13 && bytes[places[places.length - 1]!.end] === 10 ? 1 : 0) : bom;
+  const pendingStart =
+    places.length > 0
+      ? places[places.length - 1]!.end +
+        (bytes[places[places.length - 1]!.end - 1] === 13 && bytes[places[places.length - 1]!.end] === 10 ? 1 : 0)
+      : bom;
   if (pending !== '' && regionStart < 0) regionStart = pendingStart;
   const pendingIsField = pending !== '' && !pending.startsWith(':') && !isBlank(pending);
   if (regionStart < 0 || (!regionHasField && !pendingIsField)) return { events, lastEventId };
@@ -120,11 +132,41 @@ function reference(bytes: Uint8Array): { events: RefEvent[]; tail?: RefTail; las
 
 /** Pieces that exercise every rule; the exotic ones are non-ASCII, invalid UTF-8, U+0000 or a BOM. */
 const PLAIN: string[] = [
-  'data', 'data:', 'data: ', 'event:', 'event: ', 'id:', 'id: ', 'retry:', 'retry: ', ':', ' ', '\t',
-  '\n', '\n', '\n', '\r', '\r\n', 'x', 'message', '42', '0', 'Data', 'foo',
+  'data',
+  'data:',
+  'data: ',
+  'event:',
+  'event: ',
+  'id:',
+  'id: ',
+  'retry:',
+  'retry: ',
+  ':',
+  ' ',
+  '\t',
+  '\n',
+  '\n',
+  '\n',
+  '\r',
+  '\r\n',
+  'x',
+  'message',
+  '42',
+  '0',
+  'Data',
+  'foo',
 ];
 const EXOTIC: (string | number[])[] = [
-  'é', '処', '😀', '\u0000', [0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xef, 0xbb, 0xbf],
+  'é',
+  '処',
+  '😀',
+  '\u0000',
+  [0xff],
+  [0xc3],
+  [0xe2, 0x82],
+  [0xf0, 0x9f],
+  [0x80],
+  [0xef, 0xbb, 0xbf],
 ];
 
 function randomStream(seed: number, pieces = 40, exotic = 0.3): Uint8Array {
@@ -147,7 +189,10 @@ describe('SseParser against a spec-text reference on random streams', () => {
       const events = chunking.flatMap((chunk) => parser.push(chunk));
       const tail = parser.finish();
       const context = `seed ${seed}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
-      expect(events.map(({ firstChunk: _f, lastChunk: _l, ...e }) => ({ ...e })), context).toEqual(expected.events);
+      expect(
+        events.map(({ firstChunk: _f, lastChunk: _l, ...e }) => ({ ...e })),
+        context,
+      ).toEqual(expected.events);
       expect(parser.lastEventId, context).toBe(expected.lastEventId);
       const expectedTail = expected.tail && { ...expected.tail, bytes: bytes.slice(expected.tail.start) };
       expect(pickKeysOf(tail, expectedTail), context).toEqual(expectedTail);

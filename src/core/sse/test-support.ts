@@ -107,7 +107,9 @@ export function parseEveryWay(bytes: Uint8Array, seeds?: readonly number[]): { r
     const parsed = parseChunks(chunks);
     reference ??= parsed;
     if (stable(chunkFree(parsed.events)) !== stable(chunkFree(reference.events))) {
-      problems.push(`${name}: events ${stable(chunkFree(parsed.events))} differ from ${stable(chunkFree(reference.events))}`);
+      problems.push(
+        `${name}: events ${stable(chunkFree(parsed.events))} differ from ${stable(chunkFree(reference.events))}`,
+      );
     }
     if (stable(parsed.tail) !== stable(reference.tail)) {
       problems.push(`${name}: tail ${stable(parsed.tail)} differs from ${stable(reference.tail)}`);

@@ -15,7 +15,15 @@ export function connectionTabs(c: ConnectionView): ConnectionTab[] {
   return tabs;
 }
 
-export function ConnectionSummary({ view, c, onSelectConnection }: { view: PanelView; c: ConnectionView; onSelectConnection(id: string): void }) {
+export function ConnectionSummary({
+  view,
+  c,
+  onSelectConnection,
+}: {
+  view: PanelView;
+  c: ConnectionView;
+  onSelectConnection(id: string): void;
+}) {
   const r = c.record;
   const session = view.sessionsByKey.get(c.sessionKey);
   const start = session?.startTime ?? view.analysis.startTime;
@@ -84,7 +92,8 @@ export function ConnectionTabBody({ c, tab }: { c: ConnectionView; tab: Connecti
   }
   if (tab === 'payload') {
     const messages = c.requestMessages;
-    if (messages.length > 0) return <JsonTree value={messages.length === 1 ? messages[0]?.value : messages.map((m) => m.value)} />;
+    if (messages.length > 0)
+      return <JsonTree value={messages.length === 1 ? messages[0]?.value : messages.map((m) => m.value)} />;
     return <pre class="raw selectable">{r.requestBody}</pre>;
   }
   const tail = c.tail;
@@ -92,8 +101,8 @@ export function ConnectionTabBody({ c, tab }: { c: ConnectionView; tab: Connecti
   return (
     <div class="pad">
       <p>
-        The connection ended holding <span class="num">{formatBytes(tail.bytes.length)}</span> of an undispatched event from byte{' '}
-        <span class="num">{tail.start}</span>
+        The connection ended holding <span class="num">{formatBytes(tail.bytes.length)}</span> of an undispatched event
+        from byte <span class="num">{tail.start}</span>
         {tail.hasData ? ', with data' : ', before any data field was complete'}. These bytes never became an event.
       </p>
       {tail.id !== undefined ? (

@@ -59,27 +59,49 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, 
     <aside class="detail" aria-label="Details">
       <div class="detail-head">
         {finding ? (
-          <FindingSummary finding={finding} target={target} onSelectEvent={onSelectEvent} onSelectConnection={onSelectConnection} />
+          <FindingSummary
+            finding={finding}
+            target={target}
+            onSelectEvent={onSelectEvent}
+            onSelectConnection={onSelectConnection}
+          />
         ) : null}
         {event ? <EventSummary view={view} event={event} onSelectConnection={onSelectConnection} /> : null}
         {connection ? <ConnectionSummary view={view} c={connection} onSelectConnection={onSelectConnection} /> : null}
       </div>
       <div class="tabs" role="tablist">
         {tabs.map((t) => (
-          <button type="button" role="tab" key={t} aria-selected={t === tab} class={`tab ${t === tab ? 'selected' : ''}`} onClick={() => pick(t)}>
+          <button
+            type="button"
+            role="tab"
+            key={t}
+            aria-selected={t === tab}
+            class={`tab ${t === tab ? 'selected' : ''}`}
+            onClick={() => pick(t)}
+          >
             {tabLabels[t]}
           </button>
         ))}
         {onClose ? (
-          <button type="button" class="tb-button tab-close" title="Close the details" aria-label="Close the details" onClick={onClose}>
+          <button
+            type="button"
+            class="tb-button tab-close"
+            title="Close the details"
+            aria-label="Close the details"
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         ) : null}
       </div>
       <div class="tab-body" role="tabpanel">
         {tab === 'finding' && finding ? <RuleDoc id={finding.rule} /> : null}
-        {event && (tab === 'preview' || tab === 'raw' || tab === 'bytes') ? <EventTabBody view={view} event={event} tab={tab} /> : null}
-        {connection && (tab === 'headers' || tab === 'payload' || tab === 'tail') ? <ConnectionTabBody c={connection} tab={tab} /> : null}
+        {event && (tab === 'preview' || tab === 'raw' || tab === 'bytes') ? (
+          <EventTabBody view={view} event={event} tab={tab} />
+        ) : null}
+        {connection && (tab === 'headers' || tab === 'payload' || tab === 'tail') ? (
+          <ConnectionTabBody c={connection} tab={tab} />
+        ) : null}
       </div>
     </aside>
   );

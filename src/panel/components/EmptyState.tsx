@@ -5,7 +5,9 @@ export function EmptyState({ live }: { live: boolean }) {
     <div class="empty-state" data-testid="empty-state">
       <p class="empty-main">Open a page that talks MCP over Streamable HTTP; reload to capture from the start.</p>
       <p class="dim">
-        {live ? 'Or import a capture, a HAR file or a saved event stream: use Import or drop a file here.' : 'No extension here: import a capture, a HAR file or a saved event stream (Import, or drop a file here).'}
+        {live
+          ? 'Or import a capture, a HAR file or a saved event stream: use Import or drop a file here.'
+          : 'No extension here: import a capture, a HAR file or a saved event stream (Import, or drop a file here).'}
       </p>
     </div>
   );

@@ -9,7 +9,15 @@ import { JsonTree } from './JsonTree';
 
 export type EventTab = 'preview' | 'raw' | 'bytes';
 
-export function EventSummary({ view, event, onSelectConnection }: { view: PanelView; event: EventView; onSelectConnection(id: string): void }) {
+export function EventSummary({
+  view,
+  event,
+  onSelectConnection,
+}: {
+  view: PanelView;
+  event: EventView;
+  onSelectConnection(id: string): void;
+}) {
   const session = view.sessionsByKey.get(event.sessionKey);
   const start = session?.startTime ?? view.analysis.startTime;
   const answers = answeredRequests(view, event);
@@ -67,7 +75,11 @@ export function EventTabBody({ view, event, tab }: { view: PanelView; event: Eve
   if (tab === 'preview') {
     const json = eventJson(event);
     if (json) return <JsonTree value={json.value} />;
-    return <p class="dim pad">{event.data === '' ? 'No data: a priming event (id only) or an empty message.' : 'Not JSON: see Raw.'}</p>;
+    return (
+      <p class="dim pad">
+        {event.data === '' ? 'No data: a priming event (id only) or an empty message.' : 'Not JSON: see Raw.'}
+      </p>
+    );
   }
   if (tab === 'raw') {
     const segments = rawSegments(connection.record, event.start, event.end);
@@ -87,8 +99,9 @@ export function EventTabBody({ view, event, tab }: { view: PanelView; event: Eve
   return (
     <div class="pad">
       <p>
-        Bytes <span class="num">{event.start.toLocaleString('en-US')}</span>–<span class="num">{event.end.toLocaleString('en-US')}</span> of{' '}
-        <span class="mono">{event.connectionId}</span> ({formatBytes(event.end - event.start)}), in {spans.length} chunk{spans.length === 1 ? '' : 's'}.
+        Bytes <span class="num">{event.start.toLocaleString('en-US')}</span>–
+        <span class="num">{event.end.toLocaleString('en-US')}</span> of <span class="mono">{event.connectionId}</span> (
+        {formatBytes(event.end - event.start)}), in {spans.length} chunk{spans.length === 1 ? '' : 's'}.
       </p>
       <table class="mini-table">
         <thead>

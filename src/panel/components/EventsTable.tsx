@@ -53,7 +53,12 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
   });
 
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
-    const next = moveIndex(e.key, selectedPosition >= 0 ? selectedPosition : undefined, rows.length, Math.floor(height / EVENT_ROW_HEIGHT) - 1);
+    const next = moveIndex(
+      e.key,
+      selectedPosition >= 0 ? selectedPosition : undefined,
+      rows.length,
+      Math.floor(height / EVENT_ROW_HEIGHT) - 1,
+    );
     if (next === undefined) return;
     e.preventDefault();
     const eventIndex = rows[next];
@@ -82,7 +87,9 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
         style={gridStyle}
         onClick={() => onSelectEvent(event.index)}
       >
-        <span role="gridcell" class="c-time num">{cells.time}</span>
+        <span role="gridcell" class="c-time num">
+          {cells.time}
+        </span>
         {has('stream') ? (
           <span
             role="gridcell"
@@ -90,7 +97,9 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
             title={`stream ${event.streamId}, connection ${event.connectionId}${cells.resumption > 0 ? ` (resumption ${cells.resumption})` : ''}`}
           >
             {cells.stream}
-            {cells.resumption > 0 ? <span class="resumed"> ↻{cells.resumption > 1 ? cells.resumption : ''}</span> : null}
+            {cells.resumption > 0 ? (
+              <span class="resumed"> ↻{cells.resumption > 1 ? cells.resumption : ''}</span>
+            ) : null}
           </span>
         ) : null}
         {has('id') ? (
@@ -98,8 +107,16 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
             {middleEllipsis(cells.id, idChars)}
           </span>
         ) : null}
-        {has('type') ? <span role="gridcell" class="c-type">{cells.type}</span> : null}
-        {has('size') ? <span role="gridcell" class="c-size num">{cells.size}</span> : null}
+        {has('type') ? (
+          <span role="gridcell" class="c-type">
+            {cells.type}
+          </span>
+        ) : null}
+        {has('size') ? (
+          <span role="gridcell" class="c-size num">
+            {cells.size}
+          </span>
+        ) : null}
         <span role="gridcell" class={`c-method ${cells.methodKind}`} title={event.parseError ?? cells.method}>
           {cells.method}
         </span>
@@ -152,7 +169,9 @@ export function EventsTable({ view, rows, shown, selectedEvent, onSelectEvent, o
             {visible}
           </div>
         </div>
-        {rows.length === 0 ? <div class="grid-empty">No events{view.analysis.events.length > 0 ? ' match the filter' : ' yet'}.</div> : null}
+        {rows.length === 0 ? (
+          <div class="grid-empty">No events{view.analysis.events.length > 0 ? ' match the filter' : ' yet'}.</div>
+        ) : null}
       </div>
     </section>
   );

@@ -28,11 +28,18 @@ export function FindingSummary({ finding, target, onSelectEvent, onSelectConnect
           </button>
         ) : null}
         {connectionId !== undefined ? (
-          <button type="button" class="link finding-conn" title={`Show connection ${connectionId}`} onClick={() => onSelectConnection(connectionId)}>
+          <button
+            type="button"
+            class="link finding-conn"
+            title={`Show connection ${connectionId}`}
+            onClick={() => onSelectConnection(connectionId)}
+          >
             Connection <span class="mono">{connectionId}</span>
           </button>
         ) : null}
-        {finding.byteOffset !== undefined ? <span class="dim num">byte {finding.byteOffset.toLocaleString('en-US')}</span> : null}
+        {finding.byteOffset !== undefined ? (
+          <span class="dim num">byte {finding.byteOffset.toLocaleString('en-US')}</span>
+        ) : null}
       </p>
     </div>
   );

@@ -32,12 +32,17 @@ export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected
       <div class="pane-header">
         <span class="pane-title">Findings</span>
         <span class="pane-hint num">
-          {counts.error} error{counts.error === 1 ? '' : 's'} · {counts.warning} warning{counts.warning === 1 ? '' : 's'} · {counts.info} info
+          {counts.error} error{counts.error === 1 ? '' : 's'} · {counts.warning} warning
+          {counts.warning === 1 ? '' : 's'} · {counts.info} info
           {hiddenBySeverity > 0 ? ` · ${hiddenBySeverity} hidden by the severity filter` : ''}
         </span>
       </div>
       <div class="findings-list" role="listbox" aria-label="Findings" onKeyDown={onKeyDown}>
-        {indexes.length === 0 ? <p class="findings-empty dim">{view.analysis.findings.length === 0 ? 'No findings: every rule passed.' : 'No findings match the filters.'}</p> : null}
+        {indexes.length === 0 ? (
+          <p class="findings-empty dim">
+            {view.analysis.findings.length === 0 ? 'No findings: every rule passed.' : 'No findings match the filters.'}
+          </p>
+        ) : null}
         {indexes.map((i, position) => {
           const f = view.analysis.findings[i];
           if (!f) return null;
@@ -61,8 +66,12 @@ export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected
               <span class="finding-text" title={f.message}>
                 {f.message}
               </span>
-              {multipleSessions && session ? <span class="finding-session mono dim">{shortId(session.sessionId ?? session.key)}</span> : null}
-              <span class="finding-time num dim">{target?.time !== undefined && session ? `${formatRelMs(target.time - session.startTime)} ms` : ''}</span>
+              {multipleSessions && session ? (
+                <span class="finding-session mono dim">{shortId(session.sessionId ?? session.key)}</span>
+              ) : null}
+              <span class="finding-time num dim">
+                {target?.time !== undefined && session ? `${formatRelMs(target.time - session.startTime)} ms` : ''}
+              </span>
             </div>
           );
         })}

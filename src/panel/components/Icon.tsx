@@ -5,7 +5,8 @@ type IconName = 'record' | 'clear' | 'upload' | 'download' | 'zoom-in' | 'zoom-o
 
 const paths: Record<IconName, string> = {
   record: 'M8 3.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z',
-  clear: 'M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Zm0 1.5a4 4 0 0 1 3.2 6.4L5.6 4.8A4 4 0 0 1 8 4Zm-3.2 1.6 5.6 5.6A4 4 0 0 1 4.8 5.6Z',
+  clear:
+    'M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Zm0 1.5a4 4 0 0 1 3.2 6.4L5.6 4.8A4 4 0 0 1 8 4Zm-3.2 1.6 5.6 5.6A4 4 0 0 1 4.8 5.6Z',
   upload: 'M7.25 11V4.9L5 7.1 4 6.1 8 2l4 4.1-1 1L8.75 4.9V11h-1.5ZM3 12.5h10V14H3v-1.5Z',
   download: 'M7.25 2v6.1L5 5.9 4 6.9 8 11l4-4.1-1-1-2.25 2.2V2h-1.5ZM3 12.5h10V14H3v-1.5Z',
   'zoom-in': 'M7.25 4v3.25H4v1.5h3.25V12h1.5V8.75H12v-1.5H8.75V4h-1.5Z',
@@ -25,7 +26,14 @@ export function Icon({ name, class: className }: { name: IconName; class?: strin
 /** Error: red disc with a cross; warning: amber triangle with a bang; info: blue disc with an i (as in the Console). */
 export function SeverityIcon({ severity, title }: { severity: Severity; title?: string }) {
   return (
-    <svg class={`sev-icon sev-${severity}`} width="12" height="12" viewBox="0 0 12 12" role="img" aria-label={title ?? severity}>
+    <svg
+      class={`sev-icon sev-${severity}`}
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      role="img"
+      aria-label={title ?? severity}
+    >
       {title ? <title>{title}</title> : null}
       {severity === 'warning' ? (
         <>
@@ -36,7 +44,10 @@ export function SeverityIcon({ severity, title }: { severity: Severity; title?: 
         <>
           <circle cx="6" cy="6" r="5.5" class="sev-fill" />
           {severity === 'error' ? (
-            <path d="m3.9 3.2 2.1 2.1 2.1-2.1.7.7L6.7 6l2.1 2.1-.7.7L6 6.7 3.9 8.8l-.7-.7L5.3 6 3.2 3.9l.7-.7Z" class="sev-glyph" />
+            <path
+              d="m3.9 3.2 2.1 2.1 2.1-2.1.7.7L6.7 6l2.1 2.1-.7.7L6 6.7 3.9 8.8l-.7-.7L5.3 6 3.2 3.9l.7-.7Z"
+              class="sev-glyph"
+            />
           ) : (
             <path d="M5.3 5h1.4v4H5.3V5Zm.7-2.3a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z" class="sev-glyph" />
           )}

@@ -17,7 +17,17 @@ function objectSummary(keys: readonly string[]): string {
   return `{${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}}`;
 }
 
-function JsonNode({ label, value, depth, expandDepth }: { label: string | undefined; value: unknown; depth: number; expandDepth: number }) {
+function JsonNode({
+  label,
+  value,
+  depth,
+  expandDepth,
+}: {
+  label: string | undefined;
+  value: unknown;
+  depth: number;
+  expandDepth: number;
+}) {
   const [open, setOpen] = useState(depth < expandDepth);
   const [limit, setLimit] = useState(PAGE);
   const key = label !== undefined ? <span class="json-key">{label}: </span> : null;
@@ -34,7 +44,12 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
   const summary = isArray ? `Array(${entries.length})` : objectSummary(entries.map(([k]) => k));
   return (
     <div role="treeitem" aria-expanded={open}>
-      <button type="button" class="json-row json-toggle" style={{ paddingLeft: `${depth * 12 + 4}px` }} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="json-row json-toggle"
+        style={{ paddingLeft: `${depth * 12 + 4}px` }}
+        onClick={() => setOpen(!open)}
+      >
         <span class={`json-caret ${open ? 'open' : ''}`} aria-hidden="true" />
         {key}
         <span class="json-summary">{summary}</span>
@@ -45,7 +60,12 @@ function JsonNode({ label, value, depth, expandDepth }: { label: string | undefi
             <JsonNode key={k} label={k} value={v} depth={depth + 1} expandDepth={expandDepth} />
           ))}
           {entries.length > limit ? (
-            <button type="button" class="json-row json-more" style={{ paddingLeft: `${(depth + 1) * 12 + 16}px` }} onClick={() => setLimit(limit + PAGE * 5)}>
+            <button
+              type="button"
+              class="json-row json-more"
+              style={{ paddingLeft: `${(depth + 1) * 12 + 16}px` }}
+              onClick={() => setLimit(limit + PAGE * 5)}
+            >
               Show more ({entries.length - limit} left)
             </button>
           ) : null}

@@ -22,7 +22,13 @@ export function RuleDoc({ id, page = false }: { id: string; page?: boolean }) {
           </a>
         </p>
       ) : null}
-      {doc !== undefined ? <Markdown source={doc} resolveLink={resolveDocLink} linkCode={(code) => (code === id ? undefined : ruleCodeLink(code))} /> : null}
+      {doc !== undefined ? (
+        <Markdown
+          source={doc}
+          resolveLink={resolveDocLink}
+          linkCode={(code) => (code === id ? undefined : ruleCodeLink(code))}
+        />
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function SessionList({ rows, totalEvents, selected, onSelect }: SessionLi
     if (next === undefined) return;
     e.preventDefault();
     onSelect(keys[next]);
-    (e.currentTarget.querySelectorAll<HTMLElement>('[role=option]')[next])?.focus();
+    e.currentTarget.querySelectorAll<HTMLElement>('[role=option]')[next]?.focus();
   };
   return (
     <div class="sessions" role="listbox" aria-label="Sessions" onKeyDown={onKeyDown}>
@@ -58,11 +58,16 @@ export function SessionList({ rows, totalEvents, selected, onSelect }: SessionLi
               <span class="session-worst">
                 {row.worst ? (
                   <>
-                    <SeverityIcon severity={row.worst} title={`${findings} finding${findings === 1 ? '' : 's'}, worst: ${row.worst}`} />
+                    <SeverityIcon
+                      severity={row.worst}
+                      title={`${findings} finding${findings === 1 ? '' : 's'}, worst: ${row.worst}`}
+                    />
                     <span class="num">{findings}</span>
                   </>
                 ) : (
-                  <span class="ok" title="No findings">✓</span>
+                  <span class="ok" title="No findings">
+                    ✓
+                  </span>
                 )}
               </span>
             </span>

@@ -128,7 +128,8 @@ export function SettingsMenu({ access }: { access: SettingsAccess }) {
               MiB per frame
             </span>
             <p class="settings-hint dim" id={`${id}-buffer-hint`}>
-              Kept from page load until a panel attaches ({BUFFER_MIB_MIN}–{BUFFER_MIB_MAX} MiB); the oldest finished connections go first.
+              Kept from page load until a panel attaches ({BUFFER_MIB_MIN}–{BUFFER_MIB_MAX} MiB); the oldest finished
+              connections go first.
             </p>
             <label class="settings-check">
               <input
@@ -153,7 +154,9 @@ export function SettingsMenu({ access }: { access: SettingsAccess }) {
           </p>
         ) : null}
         <p class="settings-note dim" role="status">
-          {saved ? 'Saved. Applies to new requests: reload the page to record its start.' : 'Changes apply at once, to new requests; what is recorded stays as it was.'}
+          {saved
+            ? 'Saved. Applies to new requests: reload the page to record its start.'
+            : 'Changes apply at once, to new requests; what is recorded stays as it was.'}
         </p>
       </div>
     </>

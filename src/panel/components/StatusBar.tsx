@@ -3,14 +3,24 @@ import type { PanelState } from '../state/store';
 import { formatBytes } from '../view/format';
 import type { Derived } from '../hooks/useDerived';
 
-export function StatusBar({ state, derived, shownEvents }: { state: PanelState; derived: Derived | undefined; shownEvents: number }) {
+export function StatusBar({
+  state,
+  derived,
+  shownEvents,
+}: {
+  state: PanelState;
+  derived: Derived | undefined;
+  shownEvents: number;
+}) {
   const a = derived?.view.analysis;
   const parts: string[] = [];
   if (a) {
     parts.push(`${a.sessions.length} session${a.sessions.length === 1 ? '' : 's'}`);
     parts.push(`${a.connections.length} connection${a.connections.length === 1 ? '' : 's'}`);
     const total = a.events.length.toLocaleString('en-US');
-    parts.push(shownEvents === a.events.length ? `${total} events` : `${shownEvents.toLocaleString('en-US')} / ${total} events`);
+    parts.push(
+      shownEvents === a.events.length ? `${total} events` : `${shownEvents.toLocaleString('en-US')} / ${total} events`,
+    );
     parts.push(`analysed in ${derived.costMs < 10 ? derived.costMs.toFixed(1) : Math.round(derived.costMs)} ms`);
   }
   return (
@@ -22,9 +32,14 @@ export function StatusBar({ state, derived, shownEvents }: { state: PanelState; 
         </span>
       ) : null}
       {state.droppedBytes > 0 ? (
-        <span class="status-warn">The tab's buffer dropped {formatBytes(state.droppedBytes)} before the panel attached: reload the page to capture from the start.</span>
+        <span class="status-warn">
+          The tab's buffer dropped {formatBytes(state.droppedBytes)} before the panel attached: reload the page to
+          capture from the start.
+        </span>
       ) : null}
-      {state.records.orphanDeltas > 0 ? <span class="status-warn">{state.records.orphanDeltas} updates for unknown connections were dropped.</span> : null}
+      {state.records.orphanDeltas > 0 ? (
+        <span class="status-warn">{state.records.orphanDeltas} updates for unknown connections were dropped.</span>
+      ) : null}
     </div>
   );
 }

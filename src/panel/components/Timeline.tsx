@@ -54,7 +54,8 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- not layout.rows: new lanes must not undo a scroll
   }, [scrollRef, resolved.connectionId, viewport]);
 
-  const zoom = (factor: number, anchor = (view.from + view.to) / 2) => setPinned(zoomAround(view, factor, anchor, bounds));
+  const zoom = (factor: number, anchor = (view.from + view.to) / 2) =>
+    setPinned(zoomAround(view, factor, anchor, bounds));
   const pan = (fraction: number) => setPinned(panBy(view, fraction * (view.to - view.from), bounds));
 
   const onWheel = (e: TargetedWheelEvent<HTMLDivElement>) => {
@@ -117,13 +118,16 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
             title="Scroll the lanes to the next rows (or drag the splitter below the timeline to make it taller)"
             onClick={() => {
               const el = scrollRef.current;
-              if (el && hidden.nextBelowTop !== undefined) el.scrollTop = Math.max(hidden.nextBelowTop, el.scrollTop + ROW_HEIGHT);
+              if (el && hidden.nextBelowTop !== undefined)
+                el.scrollTop = Math.max(hidden.nextBelowTop, el.scrollTop + ROW_HEIGHT);
             }}
           >
             ▾ {hidden.below} more row{hidden.below === 1 ? '' : 's'}
           </button>
         ) : hidden.above > 0 ? (
-          <span class="pane-hint num">{hidden.above} row{hidden.above === 1 ? '' : 's'} above</span>
+          <span class="pane-hint num">
+            {hidden.above} row{hidden.above === 1 ? '' : 's'} above
+          </span>
         ) : null}
         <span class="tb-spacer" />
         <button type="button" class="tb-button" title="Zoom in (+)" onClick={() => zoom(0.5)}>
@@ -132,7 +136,13 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
         <button type="button" class="tb-button" title="Zoom out (−)" onClick={() => zoom(2)}>
           <Icon name="zoom-out" />
         </button>
-        <button type="button" class={`tb-button ${pinned ? '' : 'on'}`} title="Fit all and follow (0)" aria-pressed={!pinned} onClick={() => setPinned(undefined)}>
+        <button
+          type="button"
+          class={`tb-button ${pinned ? '' : 'on'}`}
+          title="Fit all and follow (0)"
+          aria-pressed={!pinned}
+          onClick={() => setPinned(undefined)}
+        >
           <Icon name="fit" />
         </button>
       </div>
@@ -141,10 +151,19 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
         <div class="tl-axis-wrap">
           <TimelineAxis window={view} origin={origin} width={width} />
         </div>
-        <div ref={scrollRef} class={`tl-scroll ${hidden.below > 0 ? 'more-below' : ''} ${hidden.above > 0 ? 'more-above' : ''}`} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+        <div
+          ref={scrollRef}
+          class={`tl-scroll ${hidden.below > 0 ? 'more-below' : ''} ${hidden.above > 0 ? 'more-above' : ''}`}
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        >
           <div class="tl-labels" style={{ height: `${layout.height}px` }}>
             {layout.groups.map((g) => (
-              <div key={`g${g.sessionKey}`} class="tl-group-label" style={{ top: `${g.y}px`, height: `${GROUP_HEADER_HEIGHT}px` }} title={g.sessionKey}>
+              <div
+                key={`g${g.sessionKey}`}
+                class="tl-group-label"
+                style={{ top: `${g.y}px`, height: `${GROUP_HEADER_HEIGHT}px` }}
+                title={g.sessionKey}
+              >
                 {g.label}
               </div>
             ))}
@@ -174,7 +193,9 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
             onPointerUp={onPointerUp}
             onKeyDown={onKeyDown}
           >
-            {width > 0 ? <TimelinePlot layout={layout} origin={origin} window={view} width={width} resolved={resolved} /> : null}
+            {width > 0 ? (
+              <TimelinePlot layout={layout} origin={origin} window={view} width={width} resolved={resolved} />
+            ) : null}
           </div>
         </div>
       </div>

@@ -27,5 +27,7 @@ export function TimelineAxis({ window, origin, width }: { window: TimeWindow; or
 
 /** Vertical grid lines matching the axis, drawn behind the rows. */
 export function gridLines(window: TimeWindow, origin: number, width: number): number[] {
-  return niceTicks(window, origin, Math.max(2, Math.floor(width / 90))).ticks.map((t) => Math.round(xOf(window, width, t)) + 0.5);
+  return niceTicks(window, origin, Math.max(2, Math.floor(width / 90))).ticks.map(
+    (t) => Math.round(xOf(window, width, t)) + 0.5,
+  );
 }

@@ -53,9 +53,18 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
         // The label goes in the band under the resuming row's bar: markers sit above bars, so nothing overdraws it.
         const label = linkLabel(link.lastEventId, elbow, to, width);
         return (
-          <g key={`${link.fromRow}-${link.toRow}`} class="tl-link" data-testid="reconnect-link" data-last-event-id={link.lastEventId ?? ''}>
+          <g
+            key={`${link.fromRow}-${link.toRow}`}
+            class="tl-link"
+            data-testid="reconnect-link"
+            data-last-event-id={link.lastEventId ?? ''}
+          >
             <title>{`${from.connectionId} → ${to.connectionId}: resumed with Last-Event-ID ${link.lastEventId ?? '(none)'}`}</title>
-            <path d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`} class="tl-link-path" marker-end="url(#tl-arrow)" />
+            <path
+              d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`}
+              class="tl-link-path"
+              marker-end="url(#tl-arrow)"
+            />
             <text x={label.x} y={label.baseline} class="tl-link-label">
               {label.prefix ? <tspan class="tl-link-prefix">{label.prefix}</tspan> : null}
               <tspan>{label.value}</tspan>
@@ -80,7 +89,19 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
   );
 }
 
-function Row({ row, x, window, width, selectedEvent }: { row: TimelineRow; x: (t: number) => number; window: TimeWindow; width: number; selectedEvent: number | undefined }) {
+function Row({
+  row,
+  x,
+  window,
+  width,
+  selectedEvent,
+}: {
+  row: TimelineRow;
+  x: (t: number) => number;
+  window: TimeWindow;
+  width: number;
+  selectedEvent: number | undefined;
+}) {
   const top = row.y + BAR_TOP;
   const x0 = x(row.start);
   const xEnd = Math.max(x(row.end), x0 + 1);
@@ -107,14 +128,22 @@ function Row({ row, x, window, width, selectedEvent }: { row: TimelineRow; x: (t
         </rect>
       ) : null}
       {ticks ? <path class="tl-ticks" d={ticks} /> : null}
-      {selectedX !== undefined ? <path class="tl-tick-selected" d={`M${selectedX} ${top - 2}v${BAR_HEIGHT + 4}`} /> : null}
-      {cut ? <path class="tl-cut" d={`M${(tornX1 ?? xEnd) + 1} ${top + 1}l4 ${BAR_HEIGHT - 2}m0 -${BAR_HEIGHT - 2}l-4 ${BAR_HEIGHT - 2}`} /> : null}
+      {selectedX !== undefined ? (
+        <path class="tl-tick-selected" d={`M${selectedX} ${top - 2}v${BAR_HEIGHT + 4}`} />
+      ) : null}
+      {cut ? (
+        <path
+          class="tl-cut"
+          d={`M${(tornX1 ?? xEnd) + 1} ${top + 1}l4 ${BAR_HEIGHT - 2}m0 -${BAR_HEIGHT - 2}l-4 ${BAR_HEIGHT - 2}`}
+        />
+      ) : null}
     </g>
   );
 }
 
 function barTitle(row: TimelineRow): string {
   const status = row.status !== undefined ? ` ${row.status}` : ' (no response)';
-  const ended = row.endReason === 'open' ? 'still open' : `${row.endReason} after ${formatDuration(row.end - row.start)}`;
+  const ended =
+    row.endReason === 'open' ? 'still open' : `${row.endReason} after ${formatDuration(row.end - row.start)}`;
   return `${row.label} (${row.connectionId})${status}, ${row.ticks.length} events, ${ended}`;
 }

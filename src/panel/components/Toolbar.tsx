@@ -59,7 +59,13 @@ export function Toolbar(p: ToolbarProps) {
       </button>
       <span class="tb-sep" />
       <label class="tb-check" title="Keep what was captured when the page navigates">
-        <input type="checkbox" data-testid="preserve-log" checked={p.preserveLog} disabled={!p.live} onChange={(e) => p.onPreserveLog(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          data-testid="preserve-log"
+          checked={p.preserveLog}
+          disabled={!p.live}
+          onChange={(e) => p.onPreserveLog(e.currentTarget.checked)}
+        />
         Preserve log
       </label>
       <span class="tb-sep" />
@@ -120,16 +126,35 @@ export function Toolbar(p: ToolbarProps) {
           e.currentTarget.value = '';
         }}
       />
-      <button type="button" class="tb-button labelled" title="Import a capture, a HAR or a saved event stream" onClick={() => fileInput.current?.click()}>
+      <button
+        type="button"
+        class="tb-button labelled"
+        title="Import a capture, a HAR or a saved event stream"
+        onClick={() => fileInput.current?.click()}
+      >
         <Icon name="upload" />
         <span class="tb-label">Import</span>
       </button>
       <div class="tb-segmented" role="group" aria-label="Export">
-        <button type="button" class="tb-button labelled" data-testid="export-capture" disabled={!p.canExport} title="Export capture (format v1, findings included)" onClick={() => p.onExport('capture')}>
+        <button
+          type="button"
+          class="tb-button labelled"
+          data-testid="export-capture"
+          disabled={!p.canExport}
+          title="Export capture (format v1, findings included)"
+          onClick={() => p.onExport('capture')}
+        >
           <Icon name="download" />
           <span class="tb-label">Capture</span>
         </button>
-        <button type="button" class="tb-button labelled" data-testid="export-har" disabled={!p.canExport} title="Export HAR 1.2" onClick={() => p.onExport('har')}>
+        <button
+          type="button"
+          class="tb-button labelled"
+          data-testid="export-har"
+          disabled={!p.canExport}
+          title="Export HAR 1.2"
+          onClick={() => p.onExport('har')}
+        >
           HAR
         </button>
       </div>

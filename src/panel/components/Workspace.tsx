@@ -30,7 +30,11 @@ export interface WorkspaceProps {
 export function Workspace(p: WorkspaceProps) {
   const { panes, resize, view, rows, selection } = p;
   const { resolved } = selection;
-  const gridStyle = { gridTemplateColumns: panes.columns, gridTemplateRows: panes.rows, gridTemplateAreas: panes.areas };
+  const gridStyle = {
+    gridTemplateColumns: panes.columns,
+    gridTemplateRows: panes.rows,
+    gridTemplateAreas: panes.areas,
+  };
   // Stacked under a narrow table, the detail closes to give the table its room back.
   const closeDetail = panes.mode === 'narrow' ? { onClose: () => selection.select(undefined) } : {};
   return (

@@ -41,7 +41,14 @@ async function main(): Promise<void> {
   const pageUrl = capture.page?.url ?? '';
   const live = params.get('live') === '1';
   // Live: an empty snapshot first, then the deltas in batches below, as a streaming tab would send them.
-  const snapshot: BackgroundToPanel = { type: 'snapshot', tabId: 0, pageUrl, deltas: live ? [] : deltas, preserveLog: false, droppedBytes: 0 };
+  const snapshot: BackgroundToPanel = {
+    type: 'snapshot',
+    tabId: 0,
+    pageUrl,
+    deltas: live ? [] : deltas,
+    preserveLog: false,
+    droppedBytes: 0,
+  };
   const transport = createOfflineTransport([snapshot]);
   render(<App transport={transport} toolVersion="dev" />, root);
   if (live) {

@@ -15,24 +15,40 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
     { name: 'mcp-protocol-version', value: '2025-11-25' },
     ...extra,
   ];
-  const sse = [{ name: 'content-type', value: 'text/event-stream' }, { name: 'mcp-session-id', value: SESSION }];
+  const sse = [
+    { name: 'content-type', value: 'text/event-stream' },
+    { name: 'mcp-session-id', value: SESSION },
+  ];
   const init: ConnectionRecord = {
     id: 'c1',
     source: 'fetch',
     method: 'POST',
     url: `${ORIGIN}/mcp`,
     requestHeaders: head(),
-    requestBody: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'synthetic', version: '1' } } }),
+    requestBody: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'synthetic', version: '1' } },
+    }),
     startTime: t0,
     status: 200,
     statusText: 'OK',
     responseHeaders: sse,
     responseTime: t0 + 5,
-    chunks: [{ t: t0 + 6, bytes: enc.encode(`id: 0\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'synthetic', version: '1' } } })}\n\n`) }],
+    chunks: [
+      {
+        t: t0 + 6,
+        bytes: enc.encode(
+          `id: 0\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'synthetic', version: '1' } } })}\n\n`,
+        ),
+      },
+    ],
     endTime: t0 + 7,
     end: 'complete',
   };
-  const event = (n: number) => `id: ${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
+  const event = (n: number) =>
+    `id: ${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
   const perEvent = 0.2; // ms between events: 100k events span 20 s
   const callStart = t0 + 20;
   /** Events from..to (inclusive) in 64-event chunks, the first arriving at `at`. */
@@ -55,14 +71,24 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
   // The server replays from the event boundary: the torn event again, whole, with its id, then the rest.
   const resumedChunks = chunked(resumeFrom + 1, events, resumeStart + 10);
   const resultTime = (resumedChunks[resumedChunks.length - 1]?.t ?? resumeStart) + 5;
-  resumedChunks.push({ t: resultTime, bytes: enc.encode(`id: ${events + 1}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`) });
+  resumedChunks.push({
+    t: resultTime,
+    bytes: enc.encode(
+      `id: ${events + 1}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`,
+    ),
+  });
   const call: ConnectionRecord = {
     id: 'c2',
     source: 'fetch',
     method: 'POST',
     url: `${ORIGIN}/mcp`,
     requestHeaders: head([{ name: 'mcp-session-id', value: SESSION }]),
-    requestBody: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count', arguments: { n: events }, _meta: { progressToken: 7 } } }),
+    requestBody: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'count', arguments: { n: events }, _meta: { progressToken: 7 } },
+    }),
     startTime: callStart,
     status: 200,
     statusText: 'OK',
@@ -93,5 +119,10 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
     endTime: resultTime + 1,
     end: 'complete',
   };
-  return { tool: { name: 'mcp-stream-inspector', version: 'synthetic' }, createdAt: t0, page: { url: `${ORIGIN}/app` }, connections: [init, call, resume] };
+  return {
+    tool: { name: 'mcp-stream-inspector', version: 'synthetic' },
+    createdAt: t0,
+    page: { url: `${ORIGIN}/app` },
+    connections: [init, call, resume],
+  };
 }

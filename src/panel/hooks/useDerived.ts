@@ -24,7 +24,12 @@ export function useDerived(records: RecordsState, toolVersion: string): DerivedS
   const [analyze] = useState(createAnalyzer);
   const latest = useRef(records);
   latest.current = records;
-  const timing = useRef<{ lastRun: number; lastCost: number; timer?: ReturnType<typeof setTimeout>; analysed?: RecordsState }>({
+  const timing = useRef<{
+    lastRun: number;
+    lastCost: number;
+    timer?: ReturnType<typeof setTimeout>;
+    analysed?: RecordsState;
+  }>({
     lastRun: -Infinity,
     lastCost: 0,
   });
@@ -46,7 +51,10 @@ export function useDerived(records: RecordsState, toolVersion: string): DerivedS
         setState({ derived: { view, records: input, costMs: t.lastCost } });
       } catch (error) {
         t.lastCost = performance.now() - begun;
-        setState((s) => ({ ...s, error: `Analysis failed: ${error instanceof Error ? error.message : String(error)}` }));
+        setState((s) => ({
+          ...s,
+          error: `Analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+        }));
       }
       t.lastRun = performance.now();
     };

@@ -23,11 +23,17 @@ const NO_FINDINGS: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
 
 type Choices = Pick<PanelState, 'filterText' | 'sessionKey' | 'severities'>;
 
-export function useVisibleRows(view: PanelView | undefined, { filterText, sessionKey: chosen, severities }: Choices): VisibleRows {
+export function useVisibleRows(
+  view: PanelView | undefined,
+  { filterText, sessionKey: chosen, severities }: Choices,
+): VisibleRows {
   const filter = useMemo(() => parseFilter(filterText), [filterText]);
   const sessionKey = chosen !== undefined && view?.sessionsByKey.has(chosen) ? chosen : undefined;
   const sessionRows = useMemo(() => (view ? visibleSessionRows(view, filter) : []), [view, filter]);
-  const eventRows = useMemo(() => (view ? visibleEventIndexes(view, sessionKey, filter) : []), [view, sessionKey, filter]);
+  const eventRows = useMemo(
+    () => (view ? visibleEventIndexes(view, sessionKey, filter) : []),
+    [view, sessionKey, filter],
+  );
   const findingRows = useMemo(
     () => (view ? visibleFindingIndexes(view, sessionKey, filter, severities) : []),
     [view, sessionKey, filter, severities],

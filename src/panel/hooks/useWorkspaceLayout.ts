@@ -1,6 +1,12 @@
 // Panel: pane geometry: the space DevTools gives the panel, the sizes the user dragged, and the grid they make.
 import { useState } from 'preact/hooks';
-import { workspaceLayout, workspaceMode, type PaneContent, type PaneSizes, type WorkspaceLayout } from '../view/workspace';
+import {
+  workspaceLayout,
+  workspaceMode,
+  type PaneContent,
+  type PaneSizes,
+  type WorkspaceLayout,
+} from '../view/workspace';
 import { useElementSize } from './useElementSize';
 
 /** Before the first measurement: a typical undocked DevTools window. */

@@ -19,7 +19,15 @@ export function defaultResolveLink(href: string): string | undefined {
   return undefined;
 }
 
-export function Markdown({ source, resolveLink = defaultResolveLink, linkCode }: { source: string; resolveLink?: LinkResolver; linkCode?: CodeLinker }) {
+export function Markdown({
+  source,
+  resolveLink = defaultResolveLink,
+  linkCode,
+}: {
+  source: string;
+  resolveLink?: LinkResolver;
+  linkCode?: CodeLinker;
+}) {
   const options: RenderOptions = { resolveLink, ...(linkCode ? { linkCode } : {}) };
   return <div class="markdown">{parseMarkdown(source).map((block, key) => renderBlock(block, key, options))}</div>;
 }
@@ -49,11 +57,19 @@ function renderBlock(block: Block, key: number, options: RenderOptions): Compone
       return (
         <table key={key}>
           <thead>
-            <tr>{block.head.map((cell, i) => <th key={i}>{inline(cell)}</th>)}</tr>
+            <tr>
+              {block.head.map((cell, i) => (
+                <th key={i}>{inline(cell)}</th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {block.rows.map((row, r) => (
-              <tr key={r}>{row.map((cell, i) => <td key={i}>{inline(cell)}</td>)}</tr>
+              <tr key={r}>
+                {row.map((cell, i) => (
+                  <td key={i}>{inline(cell)}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>
@@ -71,7 +87,9 @@ function renderInline(spans: readonly Inline[], options: RenderOptions): Compone
       case 'code': {
         const href = options.linkCode?.(span.text);
         const code = <code key={key}>{span.text}</code>;
-        return href === undefined ? code : (
+        return href === undefined ? (
+          code
+        ) : (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer">
             {code}
           </a>

@@ -30,9 +30,14 @@ function render(source: string) {
 
 describe('markdown parser', () => {
   it('reads headings, paragraphs, lists and fenced code', () => {
-    const blocks = parseMarkdown('# torn-event-reconnect\n\nA connection ended\nholding an event.\n\n- one\n- two\n  continued\n\n1. first\n2. second\n\n```http\nGET /mcp\nLast-Event-ID: 5\n```\n');
+    const blocks = parseMarkdown(
+      '# torn-event-reconnect\n\nA connection ended\nholding an event.\n\n- one\n- two\n  continued\n\n1. first\n2. second\n\n```http\nGET /mcp\nLast-Event-ID: 5\n```\n',
+    );
     expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list', 'list', 'code']);
-    expect(blocks[1]).toEqual({ kind: 'paragraph', children: [{ kind: 'text', text: 'A connection ended holding an event.' }] });
+    expect(blocks[1]).toEqual({
+      kind: 'paragraph',
+      children: [{ kind: 'text', text: 'A connection ended holding an event.' }],
+    });
     const list = blocks[2];
     expect(list?.kind === 'list' && list.items.map(inlineText)).toEqual(['one', 'two continued']);
     expect(blocks[3]).toMatchObject({ kind: 'list', ordered: true });
@@ -40,7 +45,9 @@ describe('markdown parser', () => {
   });
 
   it('reads inline code, strong, emphasis and links', () => {
-    expect(parseInline('send `Last-Event-ID` **only** after a *complete* event, see [spec](https://example.org/x)')).toEqual([
+    expect(
+      parseInline('send `Last-Event-ID` **only** after a *complete* event, see [spec](https://example.org/x)'),
+    ).toEqual([
       { kind: 'text', text: 'send ' },
       { kind: 'code', text: 'Last-Event-ID' },
       { kind: 'text', text: ' ' },
@@ -71,7 +78,9 @@ describe('markdown parser', () => {
 
 describe('markdown renderer', () => {
   it('renders HTML in the source as text, never as elements', () => {
-    const { tags, texts, props } = render('Hello <img src=x onerror="alert(1)"> world\n\n<script>alert(2)</script>\n\n`<b>code</b>`');
+    const { tags, texts, props } = render(
+      'Hello <img src=x onerror="alert(1)"> world\n\n<script>alert(2)</script>\n\n`<b>code</b>`',
+    );
     expect(tags).not.toContain('img');
     expect(tags).not.toContain('script');
     expect(tags).not.toContain('b');

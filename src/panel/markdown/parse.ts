@@ -60,7 +60,8 @@ export function parseMarkdown(source: string): Block[] {
       const head = splitRow(line);
       const rows: Inline[][][] = [];
       i += 2;
-      while (i < lines.length && (lines[i] as string).trimStart().startsWith('|')) rows.push(splitRow(lines[i++] as string));
+      while (i < lines.length && (lines[i] as string).trimStart().startsWith('|'))
+        rows.push(splitRow(lines[i++] as string));
       blocks.push({ kind: 'table', head, rows });
       continue;
     }
@@ -98,7 +99,14 @@ export function parseMarkdown(source: string): Block[] {
     const text: string[] = [];
     while (i < lines.length) {
       const current = lines[i] as string;
-      if (current.trim() === '' || FENCE.test(current) || HEADING.test(current) || ITEM.test(current) || QUOTE.test(current)) break;
+      if (
+        current.trim() === '' ||
+        FENCE.test(current) ||
+        HEADING.test(current) ||
+        ITEM.test(current) ||
+        QUOTE.test(current)
+      )
+        break;
       text.push(current.trim());
       i++;
     }
@@ -147,7 +155,11 @@ export function parseInline(text: string): Inline[] {
         continue;
       }
     }
-    if ((ch === '*' || ch === '_') && text[i + 1] !== ' ' && (ch === '*' || i === 0 || !/\w/.test(text[i - 1] as string))) {
+    if (
+      (ch === '*' || ch === '_') &&
+      text[i + 1] !== ' ' &&
+      (ch === '*' || i === 0 || !/\w/.test(text[i - 1] as string))
+    ) {
       const close = findEmphasisClose(text, ch, i + 1);
       if (close > i + 1) {
         flush();

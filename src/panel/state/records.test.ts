@@ -9,14 +9,29 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 const start = (id: string, t = 1000): ConnectionDelta => ({
   kind: 'start',
-  conn: { id, source: 'fetch', method: 'POST', url: 'http://127.0.0.1/mcp', requestHeaders: [{ name: 'Accept', value: 'text/event-stream' }], requestBody: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}', startTime: t },
+  conn: {
+    id,
+    source: 'fetch',
+    method: 'POST',
+    url: 'http://127.0.0.1/mcp',
+    requestHeaders: [{ name: 'Accept', value: 'text/event-stream' }],
+    requestBody: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}',
+    startTime: t,
+  },
 });
 
 describe('applyDeltas', () => {
   it('builds a connection record from start, response, chunks and end', () => {
     const state = applyDeltas(emptyRecords, [
       start('c1'),
-      { kind: 'response', id: 'c1', status: 200, statusText: 'OK', responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }], responseTime: 1010 },
+      {
+        kind: 'response',
+        id: 'c1',
+        status: 200,
+        statusText: 'OK',
+        responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
+        responseTime: 1010,
+      },
       { kind: 'chunk', id: 'c1', t: 1011, b64: b64('id: 1\ndata: {"a":1}\n\n') },
       { kind: 'chunk', id: 'c1', t: 1020, b64: b64('id: 2\nda') },
       { kind: 'end', id: 'c1', end: 'network-error', endTime: 1030, error: 'net::ERR_CONNECTION_RESET' },
@@ -34,7 +49,10 @@ describe('applyDeltas', () => {
   });
 
   it('marks a connection without an end delta as open', () => {
-    const state = applyDeltas(emptyRecords, [start('c1'), { kind: 'chunk', id: 'c1', t: 1001, b64: b64(': ping\n\n') }]);
+    const state = applyDeltas(emptyRecords, [
+      start('c1'),
+      { kind: 'chunk', id: 'c1', t: 1001, b64: b64(': ping\n\n') },
+    ]);
     expect(state.connections[0]!.end).toBe('open');
     expect(state.connections[0]!.endTime).toBeUndefined();
   });
@@ -55,20 +73,32 @@ describe('applyDeltas', () => {
   });
 
   it('keeps connections in start order and ignores a repeated start', () => {
-    const state = applyDeltas(emptyRecords, [start('b'), start('a'), { kind: 'chunk', id: 'b', t: 5, b64: b64('x') }, start('b')]);
+    const state = applyDeltas(emptyRecords, [
+      start('b'),
+      start('a'),
+      { kind: 'chunk', id: 'b', t: 5, b64: b64('x') },
+      start('b'),
+    ]);
     expect(state.connections.map((c) => c.id)).toEqual(['b', 'a']);
     expect(state.connections[0]!.chunks).toHaveLength(1);
   });
 
   it('counts deltas for connections it never saw start', () => {
-    const state = applyDeltas(emptyRecords, [{ kind: 'chunk', id: 'ghost', t: 1, b64: b64('x') }, { kind: 'end', id: 'ghost', end: 'complete', endTime: 2 }]);
+    const state = applyDeltas(emptyRecords, [
+      { kind: 'chunk', id: 'ghost', t: 1, b64: b64('x') },
+      { kind: 'end', id: 'ghost', end: 'complete', endTime: 2 },
+    ]);
     expect(state.connections).toHaveLength(0);
     expect(state.orphanDeltas).toBe(2);
   });
 
   it('while paused, keeps filling known connections but takes no new ones', () => {
     const running = applyDeltas(emptyRecords, [start('c1')]);
-    const paused = applyDeltas(running, [start('c2'), { kind: 'chunk', id: 'c2', t: 1, b64: b64('x') }, { kind: 'chunk', id: 'c1', t: 1, b64: b64('y') }], { acceptNew: false });
+    const paused = applyDeltas(
+      running,
+      [start('c2'), { kind: 'chunk', id: 'c2', t: 1, b64: b64('x') }, { kind: 'chunk', id: 'c1', t: 1, b64: b64('y') }],
+      { acceptNew: false },
+    );
     expect(paused.connections.map((c) => c.id)).toEqual(['c1']);
     expect(paused.connections[0]!.chunks).toHaveLength(1);
     expect(paused.orphanDeltas).toBe(0);
@@ -87,14 +117,27 @@ describe('applyDeltas', () => {
 });
 
 describe('mergeSnapshot', () => {
-  const start = (id: string, startTime: number): ConnectionDelta => ({ kind: 'start', conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime } });
+  const start = (id: string, startTime: number): ConnectionDelta => ({
+    kind: 'start',
+    conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime },
+  });
   const chunk = (id: string, text: string): ConnectionDelta => ({ kind: 'chunk', id, t: 5, b64: btoa(text) });
 
   it('keeps connections only the panel still has (an earlier document under preserve log) and the longer body', () => {
-    const panel = applyDeltas(emptyRecords, [start('old-page', 1), chunk('old-page', 'id: 1\n\n'), start('live', 2), chunk('live', 'id: 2\n'), chunk('live', 'data: x\n\n')]);
+    const panel = applyDeltas(emptyRecords, [
+      start('old-page', 1),
+      chunk('old-page', 'id: 1\n\n'),
+      start('live', 2),
+      chunk('live', 'id: 2\n'),
+      chunk('live', 'data: x\n\n'),
+    ]);
     const snapshot = applyDeltas(emptyRecords, [start('live', 2), chunk('live', 'id: 2\n'), start('new', 3)]);
     const merged = mergeSnapshot(panel, snapshot);
-    expect(merged.connections.map((c) => [c.id, c.chunks.length])).toEqual([['old-page', 1], ['live', 2], ['new', 0]]);
+    expect(merged.connections.map((c) => [c.id, c.chunks.length])).toEqual([
+      ['old-page', 1],
+      ['live', 2],
+      ['new', 0],
+    ]);
     expect(merged.indexById.get('new')).toBe(2);
   });
 });

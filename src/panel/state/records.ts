@@ -14,7 +14,12 @@ export interface RecordsState {
   readonly orphanDeltas: number;
 }
 
-export const emptyRecords: RecordsState = { connections: [], indexById: new Map(), ignoredIds: new Set(), orphanDeltas: 0 };
+export const emptyRecords: RecordsState = {
+  connections: [],
+  indexById: new Map(),
+  ignoredIds: new Set(),
+  orphanDeltas: 0,
+};
 
 export interface ApplyOptions {
   /** False while recording is paused: connections already known keep filling, new ones are not taken. */
@@ -25,7 +30,11 @@ export interface ApplyOptions {
  * Returns a new state with the deltas applied in order; the input state is never mutated.
  * Each touched record (and its chunk list) is copied once per call, so a batch costs O(batch + touched).
  */
-export function applyDeltas(state: RecordsState, deltas: readonly ConnectionDelta[], options: ApplyOptions = {}): RecordsState {
+export function applyDeltas(
+  state: RecordsState,
+  deltas: readonly ConnectionDelta[],
+  options: ApplyOptions = {},
+): RecordsState {
   if (deltas.length === 0) return state;
   const acceptNew = options.acceptNew ?? true;
   const connections = state.connections.slice();
@@ -95,7 +104,10 @@ export function applyDeltas(state: RecordsState, deltas: readonly ConnectionDelt
 }
 
 /** The inverse of applyDeltas for one record: what a background would have sent. Used by import tests and the dev harness. */
-export function recordToDeltas(record: ConnectionRecord, bytesToBase64: (bytes: Uint8Array) => string): ConnectionDelta[] {
+export function recordToDeltas(
+  record: ConnectionRecord,
+  bytesToBase64: (bytes: Uint8Array) => string,
+): ConnectionDelta[] {
   const { id, source, method, url, requestHeaders, requestBody, startTime, documentUrl } = record;
   const deltas: ConnectionDelta[] = [
     {
@@ -141,7 +153,8 @@ export function recordToDeltas(record: ConnectionRecord, bytesToBase64: (bytes: 
  * in both, the one that received more bytes wins.
  */
 export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): RecordsState {
-  const bodyBytes = (record: ConnectionRecord): number => record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
+  const bodyBytes = (record: ConnectionRecord): number =>
+    record.chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
   const merged = new Map<string, ConnectionRecord>();
   for (const record of previous.connections) merged.set(record.id, record);
   for (const record of snapshot.connections) {

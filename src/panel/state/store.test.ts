@@ -8,11 +8,19 @@ const start = (id: string): ConnectionDelta => ({
   kind: 'start',
   conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 },
 });
-const chunk = (id: string, s: string): ConnectionDelta => ({ kind: 'chunk', id, t: 2, b64: bytesToBase64(new TextEncoder().encode(s)) });
+const chunk = (id: string, s: string): ConnectionDelta => ({
+  kind: 'chunk',
+  id,
+  t: 2,
+  b64: bytesToBase64(new TextEncoder().encode(s)),
+});
 const ids = (s: PanelState) => s.records.connections.map((c) => c.id);
 
 const snapshot = (deltas: ConnectionDelta[], preserveLog = false) =>
-  ({ type: 'transport', message: { type: 'snapshot', tabId: 7, pageUrl: 'http://127.0.0.1/app', deltas, preserveLog, droppedBytes: 12 } }) as const;
+  ({
+    type: 'transport',
+    message: { type: 'snapshot', tabId: 7, pageUrl: 'http://127.0.0.1/app', deltas, preserveLog, droppedBytes: 12 },
+  }) as const;
 
 describe('panel reducer', () => {
   it('a snapshot merges with what the panel holds (nothing lost on a worker restart), then deltas append', () => {
@@ -27,12 +35,21 @@ describe('panel reducer', () => {
   });
 
   it('navigation clears unless preserve log is on', () => {
-    const s = reduce(reduce(initialState, snapshot([start('a')])), { type: 'select', selection: { kind: 'connection', connectionId: 'a' } });
-    const cleared = reduce(s, { type: 'transport', message: { type: 'navigated', tabId: 7, pageUrl: 'http://127.0.0.1/next', preserveLog: false } });
+    const s = reduce(reduce(initialState, snapshot([start('a')])), {
+      type: 'select',
+      selection: { kind: 'connection', connectionId: 'a' },
+    });
+    const cleared = reduce(s, {
+      type: 'transport',
+      message: { type: 'navigated', tabId: 7, pageUrl: 'http://127.0.0.1/next', preserveLog: false },
+    });
     expect(ids(cleared)).toEqual([]);
     expect(cleared.selection).toBeUndefined();
     expect(cleared.pageUrl).toBe('http://127.0.0.1/next');
-    const kept = reduce(s, { type: 'transport', message: { type: 'navigated', tabId: 7, pageUrl: 'http://127.0.0.1/next', preserveLog: true } });
+    const kept = reduce(s, {
+      type: 'transport',
+      message: { type: 'navigated', tabId: 7, pageUrl: 'http://127.0.0.1/next', preserveLog: true },
+    });
     expect(ids(kept)).toEqual(['a']);
   });
 
@@ -48,7 +65,18 @@ describe('panel reducer', () => {
     const capture: Capture = {
       tool: { name: 'mcp-stream-inspector', version: '0.1.0' },
       createdAt: 5,
-      connections: [{ id: 'f1', source: 'har', method: 'POST', url: 'http://x/mcp', requestHeaders: [], startTime: 1, chunks: [], end: 'complete' }],
+      connections: [
+        {
+          id: 'f1',
+          source: 'har',
+          method: 'POST',
+          url: 'http://x/mcp',
+          requestHeaders: [],
+          startTime: 1,
+          chunks: [],
+          end: 'complete',
+        },
+      ],
     };
     let s = reduce(reduce(initialState, snapshot([start('a')])), { type: 'imported', name: 'run.har', capture });
     expect(ids(s)).toEqual(['f1']);
@@ -63,7 +91,11 @@ describe('panel reducer', () => {
   });
 
   it('a failed import keeps what was shown and says why', () => {
-    const s = reduce(reduce(initialState, snapshot([start('a')])), { type: 'import-failed', name: 'x.json', message: 'unknown capture version 9' });
+    const s = reduce(reduce(initialState, snapshot([start('a')])), {
+      type: 'import-failed',
+      name: 'x.json',
+      message: 'unknown capture version 9',
+    });
     expect(ids(s)).toEqual(['a']);
     expect(s.notice).toEqual({ kind: 'error', text: 'Could not import x.json: unknown capture version 9' });
   });
@@ -79,13 +111,20 @@ describe('panel reducer', () => {
     expect(ids(s)).toEqual([]);
     s = reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [chunk('a', 'late')] } });
     s = reduce(s, snapshot([]));
-    s = reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [chunk('a', 'later'), chunk('ghost', 'x')] } });
+    s = reduce(s, {
+      type: 'transport',
+      message: { type: 'deltas', tabId: 7, deltas: [chunk('a', 'later'), chunk('ghost', 'x')] },
+    });
     expect(ids(s)).toEqual([]);
     expect(s.records.orphanDeltas).toBe(1);
   });
 
   it('clear closes an imported file', () => {
-    const capture: Capture = { tool: { name: 'mcp-stream-inspector', version: '0.1.0' }, createdAt: 5, connections: [] };
+    const capture: Capture = {
+      tool: { name: 'mcp-stream-inspector', version: '0.1.0' },
+      createdAt: 5,
+      connections: [],
+    };
     const s = reduce(reduce(initialState, { type: 'imported', name: 'x.json', capture }), { type: 'clear' });
     expect(s.source).toEqual({ kind: 'live' });
   });

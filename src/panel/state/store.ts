@@ -59,7 +59,8 @@ export type Action =
 
 /** Empty records that still recognise the connections just dropped, so their late deltas are not "lost data". */
 function forget(records: RecordsState): RecordsState {
-  if (records.connections.length === 0) return records.ignoredIds.size === 0 ? emptyRecords : { ...emptyRecords, ignoredIds: records.ignoredIds };
+  if (records.connections.length === 0)
+    return records.ignoredIds.size === 0 ? emptyRecords : { ...emptyRecords, ignoredIds: records.ignoredIds };
   return { ...emptyRecords, ignoredIds: new Set([...records.ignoredIds, ...records.indexById.keys()]) };
 }
 
@@ -124,7 +125,10 @@ function onTransport(state: PanelState, message: BackgroundToPanel): PanelState 
       // Merged, not replaced: after a worker restart the snapshot lacks what no live bridge holds any more.
       return {
         ...state,
-        records: mergeSnapshot(state.records, applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas)),
+        records: mergeSnapshot(
+          state.records,
+          applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas),
+        ),
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,

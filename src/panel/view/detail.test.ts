@@ -6,7 +6,9 @@ import { cutAndResume, exampleView } from './fixtures.test-util';
 
 const enc = new TextEncoder();
 const record = (...parts: Array<string | Uint8Array>): ConnectionRecord =>
-  ({ chunks: parts.map((p, i) => ({ t: 100 + i, bytes: typeof p === 'string' ? enc.encode(p) : p })) }) as unknown as ConnectionRecord;
+  ({
+    chunks: parts.map((p, i) => ({ t: 100 + i, bytes: typeof p === 'string' ? enc.encode(p) : p })),
+  }) as unknown as ConnectionRecord;
 
 describe('event bytes', () => {
   const r = record('id: 1\nda', 'ta: {"a"', ':1}\n\n');

@@ -44,7 +44,11 @@ export function sliceBody(record: ConnectionRecord, start: number, end: number):
 }
 
 /** The text of [start, end) split at chunk boundaries, decoded so a character split across chunks stays whole. */
-export function rawSegments(record: ConnectionRecord, start: number, end: number): Array<{ chunk: number; text: string }> {
+export function rawSegments(
+  record: ConnectionRecord,
+  start: number,
+  end: number,
+): Array<{ chunk: number; text: string }> {
   const decoder = new TextDecoder();
   const spans = chunkSpans(record, start, end);
   return spans.map((span, i) => ({

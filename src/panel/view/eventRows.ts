@@ -23,7 +23,12 @@ export function eventCells(view: PanelView, event: EventView, shown: Record<Seve
   const findings = (view.findingsByEvent.get(event.index) ?? [])
     .map((index) => ({ index, finding: view.analysis.findings[index] }))
     .filter((f) => f.finding !== undefined && shown[f.finding.severity])
-    .map(({ index, finding }) => ({ index, rule: finding!.rule, severity: finding!.severity, message: finding!.message }));
+    .map(({ index, finding }) => ({
+      index,
+      rule: finding!.rule,
+      severity: finding!.severity,
+      message: finding!.message,
+    }));
   let method = describeMessages(event.messages);
   let methodKind: EventCells['methodKind'] = '';
   if (event.parseError !== undefined) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findingChips } from './findingChips';
 
 describe('finding chips in the events table', () => {
-  it('groups an event\'s findings by severity, worst first, with counts and the rule ids in the tooltip', () => {
+  it("groups an event's findings by severity, worst first, with counts and the rule ids in the tooltip", () => {
     const chips = findingChips([
       { index: 4, rule: 'unsolicited-response', severity: 'error', message: 'a second answer' },
       { index: 2, rule: 'resume-not-honored', severity: 'warning', message: 'not a continuation' },

@@ -27,7 +27,13 @@ export function findingChips(findings: readonly CellFinding[]): FindingChip[] {
     const head = of[0];
     if (!head) continue;
     const rules = [...new Set(of.map((f) => f.rule))];
-    chips.push({ severity, count: of.length, first: head.index, rules, title: of.map((f) => `${f.rule}: ${f.message}`).join('\n') });
+    chips.push({
+      severity,
+      count: of.length,
+      first: head.index,
+      rules,
+      title: of.map((f) => `${f.rule}: ${f.message}`).join('\n'),
+    });
   }
   return chips;
 }

@@ -16,7 +16,12 @@ const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 &
 describe('reconnect link labels', () => {
   const view = exampleView('cut-mid-event');
   const end = captureEnd(view.analysis.connections.map((c) => c.record));
-  const layout = layoutTimeline(view, undefined, view.analysis.findings.map((_, i) => i), end);
+  const layout = layoutTimeline(
+    view,
+    undefined,
+    view.analysis.findings.map((_, i) => i),
+    end,
+  );
 
   it('gives the resuming row a band under its bar for the label, and no other row', () => {
     const link = layout.links[0]!;
@@ -40,7 +45,12 @@ describe('reconnect link labels', () => {
             const row = layout.rows[m.rowIndex]!;
             return { x0: x(m.time) - 4.5, x1: x(m.time) + 4.5, y0: row.y, y1: row.y + MARKER_BOTTOM };
           }),
-          ...layout.rows.map((r) => ({ x0: x(r.start), x1: Math.max(x(r.end), x(r.start) + 1), y0: r.y + BAR_TOP, y1: r.y + BAR_TOP + BAR_HEIGHT })),
+          ...layout.rows.map((r) => ({
+            x0: x(r.start),
+            x1: Math.max(x(r.end), x(r.start) + 1),
+            y0: r.y + BAR_TOP,
+            y1: r.y + BAR_TOP + BAR_HEIGHT,
+          })),
         ];
         for (const link of layout.links) {
           const label = linkLabel(link.lastEventId, x(link.fromTime) + 6, layout.rows[link.toRow]!, width);
@@ -70,6 +80,9 @@ describe('reconnect link labels', () => {
   });
 
   it('says so when a resume carried no Last-Event-ID', () => {
-    expect(linkLabel(undefined, 10, { y: 0 }, 600)).toMatchObject({ prefix: '', value: 'resumed without Last-Event-ID' });
+    expect(linkLabel(undefined, 10, { y: 0 }, 600)).toMatchObject({
+      prefix: '',
+      value: 'resumed without Last-Event-ID',
+    });
   });
 });

@@ -19,10 +19,18 @@ export interface LinkLabel {
   top: number;
 }
 
-export function linkLabel(lastEventId: string | undefined, anchorX: number, row: Pick<TimelineRow, 'y'>, plotWidth: number): LinkLabel {
+export function linkLabel(
+  lastEventId: string | undefined,
+  anchorX: number,
+  row: Pick<TimelineRow, 'y'>,
+  plotWidth: number,
+): LinkLabel {
   const prefix = lastEventId !== undefined ? 'Last-Event-ID ' : '';
   const room = Math.max(0, Math.floor((plotWidth - 2 * EDGE) / LABEL_CHAR_WIDTH) - prefix.length);
-  const value = lastEventId !== undefined ? middleEllipsis(lastEventId, Math.max(6, Math.min(32, room))) : 'resumed without Last-Event-ID';
+  const value =
+    lastEventId !== undefined
+      ? middleEllipsis(lastEventId, Math.max(6, Math.min(32, room)))
+      : 'resumed without Last-Event-ID';
   const width = (prefix.length + value.length) * LABEL_CHAR_WIDTH;
   const x = Math.max(EDGE, Math.min(anchorX - 2, plotWidth - EDGE - width));
   const top = row.y + ROW_HEIGHT;

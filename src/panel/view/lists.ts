@@ -10,7 +10,9 @@ export const FILTER_DATA_LIMIT = 65_536;
 
 export function eventHaystack(event: EventView): string {
   const data = event.data.length > FILTER_DATA_LIMIT ? event.data.slice(0, FILTER_DATA_LIMIT) : event.data;
-  return [event.type, event.lastEventId, event.streamId, describeMessages(event.messages), data].join('\n').toLowerCase();
+  return [event.type, event.lastEventId, event.streamId, describeMessages(event.messages), data]
+    .join('\n')
+    .toLowerCase();
 }
 
 export function visibleSessionRows(view: PanelView, filter: TextFilter): SessionRow[] {

@@ -52,9 +52,27 @@ describe('finding targets', () => {
     const analysis: Analysis = {
       ...torn.analysis,
       findings: [
-        { rule: 'replayed-event-duplicate', severity: 'warning', message: 'by offset', connectionId: resume, byteOffset: event.start + 1 },
-        { rule: 'replayed-event-duplicate', severity: 'warning', message: 'by id', connectionId: resume, eventId: event.lastEventId },
-        { rule: 'cross-stream-replay', severity: 'error', message: 'by id only', eventId: event.lastEventId, streamId: event.streamId },
+        {
+          rule: 'replayed-event-duplicate',
+          severity: 'warning',
+          message: 'by offset',
+          connectionId: resume,
+          byteOffset: event.start + 1,
+        },
+        {
+          rule: 'replayed-event-duplicate',
+          severity: 'warning',
+          message: 'by id',
+          connectionId: resume,
+          eventId: event.lastEventId,
+        },
+        {
+          rule: 'cross-stream-replay',
+          severity: 'error',
+          message: 'by id only',
+          eventId: event.lastEventId,
+          streamId: event.streamId,
+        },
       ],
     };
     const view = buildPanelView(analysis);
@@ -72,7 +90,9 @@ describe('lists', () => {
     expect(visibleEventIndexes(torn, 'no-such-session', parseFilter(''))).toEqual([]);
     const progress = visibleEventIndexes(torn, undefined, parseFilter('notifications/progress'));
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.every((i) => torn.analysis.events[i]!.messages.some((m) => m.method === 'notifications/progress'))).toBe(true);
+    expect(
+      progress.every((i) => torn.analysis.events[i]!.messages.some((m) => m.method === 'notifications/progress')),
+    ).toBe(true);
     const notProgress = visibleEventIndexes(torn, undefined, parseFilter('-notifications/progress'));
     expect(progress.length + notProgress.length).toBe(everything.length);
   });
@@ -81,7 +101,11 @@ describe('lists', () => {
     expect(visibleFindingIndexes(torn, undefined, parseFilter(''), all)).toHaveLength(torn.analysis.findings.length);
     const noWarnings = visibleFindingIndexes(torn, undefined, parseFilter(''), { ...all, warning: false });
     expect(noWarnings.every((i) => torn.analysis.findings[i]!.severity !== 'warning')).toBe(true);
-    expect(visibleFindingIndexes(torn, undefined, parseFilter('torn-event'), all).map((i) => torn.analysis.findings[i]!.rule)).toEqual(['torn-event-reconnect']);
+    expect(
+      visibleFindingIndexes(torn, undefined, parseFilter('torn-event'), all).map(
+        (i) => torn.analysis.findings[i]!.rule,
+      ),
+    ).toEqual(['torn-event-reconnect']);
     const counts = severityCounts(torn, undefined);
     expect(counts.error + counts.warning + counts.info).toBe(torn.analysis.findings.length);
   });
@@ -92,7 +116,11 @@ describe('selection', () => {
     const event = torn.analysis.events[3]!;
     const selection = eventSelection(torn, event.index)!;
     const again = exampleView('cut-mid-event');
-    expect(resolveSelection(again, selection)).toEqual({ eventIndex: event.index, connectionId: event.connectionId, time: event.time });
+    expect(resolveSelection(again, selection)).toEqual({
+      eventIndex: event.index,
+      connectionId: event.connectionId,
+      time: event.time,
+    });
     expect(again.eventByKey.get(eventKey(event))).toBe(event.index);
   });
 

@@ -85,7 +85,17 @@ export function buildPanelView(analysis: Analysis): PanelView {
     };
   });
 
-  return { analysis, connectionsById, streamsById, sessionsByKey, sessionRows, findingTargets, findingsByEvent, findingsByConnection, eventByKey };
+  return {
+    analysis,
+    connectionsById,
+    streamsById,
+    sessionsByKey,
+    sessionRows,
+    findingTargets,
+    findingsByEvent,
+    findingsByConnection,
+    eventByKey,
+  };
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {
@@ -102,7 +112,9 @@ export function resolveFindingTarget(
   const connection = f.connectionId !== undefined ? connectionsById.get(f.connectionId) : undefined;
   let eventIndex: number | undefined;
   if (connection) {
-    const events = connection.eventIndexes.map((i) => analysis.events[i]).filter((e): e is EventView => e !== undefined);
+    const events = connection.eventIndexes
+      .map((i) => analysis.events[i])
+      .filter((e): e is EventView => e !== undefined);
     const offset = f.byteOffset;
     const byOffset = offset !== undefined ? events.find((e) => e.start <= offset && offset < e.end) : undefined;
     const byId = f.eventId !== undefined ? events.find((e) => e.hasId && e.lastEventId === f.eventId) : undefined;
@@ -110,7 +122,8 @@ export function resolveFindingTarget(
   } else if (f.eventId !== undefined) {
     // Without a connection the id is looked up within whatever stream and session the finding names.
     const inScope = (e: EventView) =>
-      (f.streamId === undefined || e.streamId === f.streamId) && (f.sessionKey === undefined || e.sessionKey === f.sessionKey);
+      (f.streamId === undefined || e.streamId === f.streamId) &&
+      (f.sessionKey === undefined || e.sessionKey === f.sessionKey);
     eventIndex = analysis.events.find((e) => e.hasId && e.lastEventId === f.eventId && inScope(e))?.index;
   }
   const event = eventIndex !== undefined ? analysis.events[eventIndex] : undefined;

@@ -29,6 +29,7 @@ describe('buffer field', () => {
   });
 
   it('round-trips what it stores', () => {
-    for (const mib of [1, 4, 33, 64]) expect(bufferFieldValue(bufferBytesFromField(bufferFieldValue(mib * MIB))!)).toBe(String(mib));
+    for (const mib of [1, 4, 33, 64])
+      expect(bufferFieldValue(bufferBytesFromField(bufferFieldValue(mib * MIB))!)).toBe(String(mib));
   });
 });

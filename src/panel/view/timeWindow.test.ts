@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampWindow, ensureVisible, fitWindow, nearestTick, niceTicks, panBy, pixelTicks, tOf, xOf, zoomAround } from './timeWindow';
+import {
+  clampWindow,
+  ensureVisible,
+  fitWindow,
+  nearestTick,
+  niceTicks,
+  panBy,
+  pixelTicks,
+  tOf,
+  xOf,
+  zoomAround,
+} from './timeWindow';
 
 const bounds = { from: 0, to: 1000 };
 

@@ -104,7 +104,13 @@ export function lowerBound(sorted: readonly number[], value: number): number {
 }
 
 /** The event tick nearest to x within `slop` px, as an index into times, or undefined. */
-export function nearestTick(times: readonly number[], window: TimeWindow, width: number, px: number, slop: number): number | undefined {
+export function nearestTick(
+  times: readonly number[],
+  window: TimeWindow,
+  width: number,
+  px: number,
+  slop: number,
+): number | undefined {
   const t = tOf(window, width, px);
   const i = lowerBound(times, t);
   let best: number | undefined;

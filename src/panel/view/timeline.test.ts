@@ -16,7 +16,8 @@ describe('timeline layout on the cut-mid-event SDK recording', () => {
 
   it('gives each stream a lane, and puts a resumption in the lane of the stream it resumed', () => {
     // Lanes in the order their streams began; the standalone GET races the tools/call POST in the SDK client.
-    const getFirst = entries.findIndex((e) => e.method === 'GET') < entries.findIndex((e) => e.rpcMethod === 'tools/call');
+    const getFirst =
+      entries.findIndex((e) => e.method === 'GET') < entries.findIndex((e) => e.rpcMethod === 'tools/call');
     const middle = getFirst ? ['GET stream', 'POST tools/call #1'] : ['POST tools/call #1', 'GET stream'];
     expect(layout.lanes.map((l) => l.label)).toEqual(['POST initialize #0', ...middle, 'HTTP']);
     const post = layout.rows[rowOf(cut)]!;
@@ -75,7 +76,9 @@ describe('timeline layout on the cut-mid-event SDK recording', () => {
   it('spans from the first request to the end of the capture', () => {
     expect(layout.start).toBe(torn.analysis.sessions[0]!.startTime);
     expect(layout.end).toBe(end);
-    expect(layout.height).toBe(layout.rows.length * ROW_HEIGHT + LINK_LABEL_BAND * layout.links.length + layout.lanes.length * 5);
+    expect(layout.height).toBe(
+      layout.rows.length * ROW_HEIGHT + LINK_LABEL_BAND * layout.links.length + layout.lanes.length * 5,
+    );
   });
 
   it('shows no markers for findings filtered out', () => {
@@ -84,7 +87,12 @@ describe('timeline layout on the cut-mid-event SDK recording', () => {
 });
 
 describe('chunk times', () => {
-  const record = { chunks: [{ t: 10, bytes: new Uint8Array(5) }, { t: 20, bytes: new Uint8Array(5) }] } as unknown as ConnectionRecord;
+  const record = {
+    chunks: [
+      { t: 10, bytes: new Uint8Array(5) },
+      { t: 20, bytes: new Uint8Array(5) },
+    ],
+  } as unknown as ConnectionRecord;
   it('finds the chunk holding a byte offset', () => {
     expect(chunkTimeAt(record, 0)).toBe(10);
     expect(chunkTimeAt(record, 4)).toBe(10);

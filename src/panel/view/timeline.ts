@@ -107,11 +107,17 @@ export function laneLabel(stream: StreamView, first: ConnectionView | undefined)
 
 function rowLabel(connection: ConnectionView, isFirstInLane: boolean, laneName: string): string {
   if (isFirstInLane) return laneName;
-  if (connection.resumes !== undefined || connection.lastEventIdSent !== undefined) return `${connection.record.method} resume`;
+  if (connection.resumes !== undefined || connection.lastEventIdSent !== undefined)
+    return `${connection.record.method} resume`;
   return `${connection.record.method} ${describeMessages(connection.requestMessages)}`.trim();
 }
 
-export function layoutTimeline(view: PanelView, sessionKey: string | undefined, findingIndexes: readonly number[], end: number): TimelineLayout {
+export function layoutTimeline(
+  view: PanelView,
+  sessionKey: string | undefined,
+  findingIndexes: readonly number[],
+  end: number,
+): TimelineLayout {
   const { analysis, connectionsById } = view;
   const sessions = analysis.sessions.filter((s) => sessionKey === undefined || s.key === sessionKey);
   const showGroups = sessionKey === undefined && sessions.length > 1;
@@ -137,7 +143,8 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
       tickEvents.push(i);
     }
     const tail = connection.tail;
-    const tornFrom = tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
+    const tornFrom =
+      tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
     rowByConnection.set(connection.id, rows.length);
     rows.push({
       connectionId: connection.id,
@@ -160,7 +167,11 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
 
   for (const session of sessions) {
     if (showGroups) {
-      groups.push({ sessionKey: session.key, label: `${shortId(session.sessionId ?? session.key, 8)}  ${session.era}`, y });
+      groups.push({
+        sessionKey: session.key,
+        label: `${shortId(session.sessionId ?? session.key, 8)}  ${session.era}`,
+        y,
+      });
       y += GROUP_HEADER_HEIGHT;
     }
     // A connection that carries no stream but resumed one (a refused resume) sits in the lane it tried to resume.
@@ -170,13 +181,17 @@ export function layoutTimeline(view: PanelView, sessionKey: string | undefined, 
       const c = connectionsById.get(id);
       if (!c || c.streamId !== undefined) continue;
       const resumedStream = c.resumes !== undefined ? connectionsById.get(c.resumes)?.streamId : undefined;
-      if (resumedStream !== undefined) extraByStream.set(resumedStream, [...(extraByStream.get(resumedStream) ?? []), c]);
+      if (resumedStream !== undefined)
+        extraByStream.set(resumedStream, [...(extraByStream.get(resumedStream) ?? []), c]);
       else loose.push(c);
     }
     for (const streamId of session.streamIds) {
       const stream = analysis.streams.find((s) => s.id === streamId);
       if (!stream) continue;
-      const members = [...stream.connectionIds.map((id) => connectionsById.get(id)), ...(extraByStream.get(streamId) ?? [])]
+      const members = [
+        ...stream.connectionIds.map((id) => connectionsById.get(id)),
+        ...(extraByStream.get(streamId) ?? []),
+      ]
         .filter((c): c is ConnectionView => c !== undefined)
         .sort((a, b) => a.record.startTime - b.record.startTime);
       const name = laneLabel(stream, members[0]);

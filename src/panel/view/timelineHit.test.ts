@@ -6,7 +6,12 @@ import { xOf } from './timeWindow';
 
 const view = exampleView('cut-mid-event');
 const { cut, resume } = cutAndResume(view);
-const layout = layoutTimeline(view, undefined, view.analysis.findings.map((_, i) => i), captureEnd(view.analysis.connections.map((c) => c.record)));
+const layout = layoutTimeline(
+  view,
+  undefined,
+  view.analysis.findings.map((_, i) => i),
+  captureEnd(view.analysis.connections.map((c) => c.record)),
+);
 const window = { from: layout.start, to: layout.end };
 const width = 1000;
 
@@ -16,12 +21,18 @@ describe('timeline clicks', () => {
 
   it('land on an event tick', () => {
     const t = resumeRow.ticks[0]!;
-    expect(hitTest(layout, window, width, xOf(window, width, t) + 1, resumeRow.y + 12)).toEqual({ kind: 'event', eventIndex: resumeRow.tickEvents[0] });
+    expect(hitTest(layout, window, width, xOf(window, width, t) + 1, resumeRow.y + 12)).toEqual({
+      kind: 'event',
+      eventIndex: resumeRow.tickEvents[0],
+    });
   });
 
   it('land on a finding marker above the bar', () => {
     const marker = layout.markers.find((m) => m.rowIndex === layout.rows.indexOf(postRow))!;
-    expect(hitTest(layout, window, width, xOf(window, width, marker.time), postRow.y + 3)).toEqual({ kind: 'finding', findingIndex: marker.findingIndex });
+    expect(hitTest(layout, window, width, xOf(window, width, marker.time), postRow.y + 3)).toEqual({
+      kind: 'finding',
+      findingIndex: marker.findingIndex,
+    });
   });
 
   it('land on the connection bar between ticks, and on nothing outside it', () => {

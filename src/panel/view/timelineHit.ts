@@ -14,7 +14,13 @@ export const BAR_HEIGHT = 10;
 /** A cut tail narrower than this is widened so it can be seen and clicked. */
 export const MIN_TORN_WIDTH = 8;
 
-export function hitTest(layout: TimelineLayout, window: TimeWindow, width: number, x: number, y: number): TimelineHit | undefined {
+export function hitTest(
+  layout: TimelineLayout,
+  window: TimeWindow,
+  width: number,
+  x: number,
+  y: number,
+): TimelineHit | undefined {
   const rowIndex = layout.rows.findIndex((r) => y >= r.y && y < r.y + r.height);
   const row = layout.rows[rowIndex];
   if (!row) return undefined;
@@ -33,7 +39,10 @@ export function hitTest(layout: TimelineLayout, window: TimeWindow, width: numbe
   }
   if (best) return { kind: 'finding', findingIndex: best.index };
   const x0 = xOf(window, width, row.start);
-  const x1 = Math.max(xOf(window, width, row.end), row.torn ? xOf(window, width, row.torn.from) + MIN_TORN_WIDTH : -Infinity);
+  const x1 = Math.max(
+    xOf(window, width, row.end),
+    row.torn ? xOf(window, width, row.torn.from) + MIN_TORN_WIDTH : -Infinity,
+  );
   if (x >= x0 - 2 && x <= Math.max(x1, x0 + 2) + 2) return { kind: 'connection', connectionId: row.connectionId };
   return undefined;
 }

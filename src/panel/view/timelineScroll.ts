@@ -9,7 +9,11 @@ export interface RowsOutOfView {
   nextBelowTop?: number;
 }
 
-export function rowsOutOfView(rows: readonly Pick<TimelineRow, 'y' | 'height'>[], scrollTop: number, viewport: number): RowsOutOfView {
+export function rowsOutOfView(
+  rows: readonly Pick<TimelineRow, 'y' | 'height'>[],
+  scrollTop: number,
+  viewport: number,
+): RowsOutOfView {
   let above = 0;
   let below = 0;
   let nextBelowTop: number | undefined;

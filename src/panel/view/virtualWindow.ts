@@ -10,7 +10,13 @@ export interface VirtualWindow {
   height: number;
 }
 
-export function virtualWindow(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 8): VirtualWindow {
+export function virtualWindow(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  rowCount: number,
+  overscan = 8,
+): VirtualWindow {
   const height = rowCount * rowHeight;
   const maxScroll = Math.max(0, height - viewportHeight);
   const top = Math.min(Math.max(0, scrollTop), maxScroll);
@@ -29,7 +35,12 @@ export function scrollToReveal(index: number, scrollTop: number, viewportHeight:
 }
 
 /** Keyboard movement in a list: arrows, page keys, Home/End. Returns the new index or undefined for other keys. */
-export function moveIndex(key: string, current: number | undefined, rowCount: number, pageSize: number): number | undefined {
+export function moveIndex(
+  key: string,
+  current: number | undefined,
+  rowCount: number,
+  pageSize: number,
+): number | undefined {
   if (rowCount === 0) return undefined;
   const at = current ?? -1;
   const clamp = (i: number) => Math.min(rowCount - 1, Math.max(0, i));

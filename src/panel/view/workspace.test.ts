@@ -25,7 +25,9 @@ describe('workspace layout', () => {
     const layout = workspaceLayout(600, 470, sizes, content);
     expect(layout.mode).toBe('narrow');
     expect(layout.sessions).toBeLessThanOrEqual(150);
-    expect(layout.areas).toMatch(/"sessions split-left events" "sessions split-left split-right" "sessions split-left detail"/);
+    expect(layout.areas).toMatch(
+      /"sessions split-left events" "sessions split-left split-right" "sessions split-left detail"/,
+    );
     const rows = px(layout.rows);
     expect(rows.reduce((a, b) => a + b, 0) + 60).toBeLessThanOrEqual(470);
     // The lanes give way to the detail, and the table keeps room for a few rows.

@@ -74,7 +74,12 @@ export function timelineHeight(content: number, height: number, chosen: number |
   return clamp(content, 70, max);
 }
 
-export function workspaceLayout(width: number, height: number, sizes: PaneSizes, content: PaneContent): WorkspaceLayout {
+export function workspaceLayout(
+  width: number,
+  height: number,
+  sizes: PaneSizes,
+  content: PaneContent,
+): WorkspaceLayout {
   const mode = workspaceMode(width);
   const findings = findingsHeight(content.findings, height, sizes.findings);
   // Stacked under a narrow table, the detail needs the room more than the lanes do.
@@ -99,7 +104,9 @@ export function workspaceLayout(width: number, height: number, sizes: PaneSizes,
   const sessions = clamp(Math.min(sizes.sessions, Math.floor(width * 0.25)), 110, 200);
   const showDetail = content.detailOpen;
   const centre = height - findings - 2;
-  const detail = showDetail ? clamp(sizes.detailHeight ?? Math.floor(centre * 0.45), 100, Math.max(100, centre - timeline - 80)) : 0;
+  const detail = showDetail
+    ? clamp(sizes.detailHeight ?? Math.floor(centre * 0.45), 100, Math.max(100, centre - timeline - 80))
+    : 0;
   const areaRows = ['sessions split-left timeline', 'sessions split-left split-mid', 'sessions split-left events'];
   const rowSizes = [`${timeline}px`, '1px', 'minmax(60px, 1fr)'];
   if (showDetail) {

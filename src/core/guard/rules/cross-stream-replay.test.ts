@@ -9,7 +9,10 @@ describe(RULE, () => {
     const s = session(t, 'S1');
     s({ sse: [sseEvent('10', rpc.notification('notifications/message'))], end: 'open' });
     s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('11', rpc.progress(1, 1))], end: 'network-error' });
-    s({ headers: { 'last-event-id': '11' }, sse: [sseEvent('10', rpc.notification('notifications/message')), sseEvent('12', rpc.result(1))] });
+    s({
+      headers: { 'last-event-id': '11' },
+      sse: [sseEvent('10', rpc.notification('notifications/message')), sseEvent('12', rpc.result(1))],
+    });
     const findings = findingsFor(t.capture(), RULE);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ severity: 'error', eventId: '10', connectionId: 'c3', streamId: 's2' });

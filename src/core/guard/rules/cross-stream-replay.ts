@@ -7,7 +7,8 @@ export const crossStreamReplay: Rule = {
   id: 'cross-stream-replay',
   severity: 'error',
   title: 'Resume replayed another stream',
-  summary: "A resumed connection replayed events that first arrived on a different stream of the session: the server mapped the cursor to the wrong stream.",
+  summary:
+    'A resumed connection replayed events that first arrived on a different stream of the session: the server mapped the cursor to the wrong stream.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

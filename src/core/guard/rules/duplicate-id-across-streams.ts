@@ -7,7 +7,8 @@ export const duplicateIdAcrossStreams: Rule = {
   id: 'duplicate-id-across-streams',
   severity: 'warning',
   title: 'One event id on two streams',
-  summary: 'The same event id appeared on two streams of one session: ids must be unique per session, or a later Last-Event-ID cannot say which stream to resume.',
+  summary:
+    'The same event id appeared on two streams of one session: ids must be unique per session, or a later Last-Event-ID cannot say which stream to resume.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

@@ -6,7 +6,11 @@ const RULE = 'epoch-mismatch';
 function resumeOn(epoch: string) {
   const t = new Transcript();
   const s = session(t, 'S1');
-  s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('470359:4', rpc.progress(1, 1)), sseEvent('470359:5', rpc.progress(1, 2))], end: 'network-error' });
+  s({
+    body: rpc.request(1, 'tools/call'),
+    sse: [sseEvent('470359:4', rpc.progress(1, 1)), sseEvent('470359:5', rpc.progress(1, 2))],
+    end: 'network-error',
+  });
   s({ headers: { 'last-event-id': '470359:5' }, sse: [sseEvent(`${epoch}:6`, rpc.result(1))] });
   return t.capture();
 }

@@ -8,7 +8,8 @@ export const epochMismatch: Rule = {
   id: 'epoch-mismatch',
   severity: 'error',
   title: 'Resumed on another server epoch',
-  summary: 'The Last-Event-ID belongs to one server epoch and the 200 response serves events of another: the cursor meant nothing to that server, so this is not a continuation.',
+  summary:
+    'The Last-Event-ID belongs to one server epoch and the 200 response serves events of another: the cursor meant nothing to that server, so this is not a continuation.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
@@ -19,7 +20,9 @@ export const epochMismatch: Rule = {
         if (!isResumeAttempt(conn) || !ok(conn)) continue;
         const cursor = parseId('epoch-seq', conn.lastEventIdSent);
         if (cursor.epoch === undefined) continue;
-        const foreign = facts.eventsOf(conn).find((e) => e.hasId && parseId('epoch-seq', e.lastEventId).epoch !== cursor.epoch);
+        const foreign = facts
+          .eventsOf(conn)
+          .find((e) => e.hasId && parseId('epoch-seq', e.lastEventId).epoch !== cursor.epoch);
         if (!foreign) continue;
         const served = parseId('epoch-seq', foreign.lastEventId).epoch ?? '(unparsable)';
         reports.push({

@@ -20,7 +20,9 @@ describe(RULE, () => {
   });
 
   it('reports JSON that is not a JSON-RPC message', () => {
-    expect(findingsFor(stream(sseEvent('1', { hello: 'world' })), RULE)[0]?.message).toContain('not a JSON-RPC 2.0 message');
+    expect(findingsFor(stream(sseEvent('1', { hello: 'world' })), RULE)[0]?.message).toContain(
+      'not a JSON-RPC 2.0 message',
+    );
   });
 
   it('accepts empty priming events, messages and batches', () => {
@@ -37,8 +39,15 @@ describe(`${RULE}: the MCP SDK replaying a priming event as {}`, () => {
   it('gives one warning, and no duplicate or restart findings', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: ['id: a_1795967688308_aaaaaaaa\ndata: \n\n', sseEvent('a_1795967688308_bbbbbbbb', rpc.progress(1, 1))], end: 'network-error' });
-    s({ headers: { 'last-event-id': 'a_1795967688308_bbbbbbbb' }, sse: ['id: a_1795967688308_aaaaaaaa\ndata: {}\n\n', sseEvent('a_1795967688400_cccccccc', rpc.result(1))] });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: ['id: a_1795967688308_aaaaaaaa\ndata: \n\n', sseEvent('a_1795967688308_bbbbbbbb', rpc.progress(1, 1))],
+      end: 'network-error',
+    });
+    s({
+      headers: { 'last-event-id': 'a_1795967688308_bbbbbbbb' },
+      sse: ['id: a_1795967688308_aaaaaaaa\ndata: {}\n\n', sseEvent('a_1795967688400_cccccccc', rpc.result(1))],
+    });
     const findings = analyze(t.capture()).findings;
     expect(findings.map((f) => [f.rule, f.severity])).toEqual([[RULE, 'warning']]);
     expect(findings[0]?.message).toContain('priming event');

@@ -8,7 +8,8 @@ export const incompleteJson: Rule = {
   severity: 'error',
   severities: ['error', 'warning'],
   title: 'Event data is not one JSON-RPC message',
-  summary: 'A dispatched message event carried data that is not one complete JSON-RPC message (torn, glued or truncated); empty priming events are fine.',
+  summary:
+    'A dispatched message event carried data that is not one complete JSON-RPC message (torn, glued or truncated); empty priming events are fine.',
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];

@@ -40,7 +40,11 @@ describe(`${RULE}: answers that never arrived`, () => {
   it('does not count an answer POSTed into a session the server refused with 404', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.request(0, 'elicitation/create'))], end: 'network-error' });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [sseEvent('1', rpc.request(0, 'elicitation/create'))],
+      end: 'network-error',
+    });
     s({ body: rpc.result(0, { action: 'accept' }), status: 404 });
     expect(findingsFor(t.capture(), RULE)).toHaveLength(1);
   });
@@ -58,7 +62,14 @@ describe(`${RULE}: what does not end a session`, () => {
   it('ignores a request the server cancelled itself', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.request(0, 'elicitation/create')), sseEvent('2', rpc.notification('notifications/cancelled', { requestId: 0 }))], end: 'network-error' });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [
+        sseEvent('1', rpc.request(0, 'elicitation/create')),
+        sseEvent('2', rpc.notification('notifications/cancelled', { requestId: 0 })),
+      ],
+      end: 'network-error',
+    });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ export const orphanedServerRequest: Rule = {
   id: 'orphaned-server-request',
   severity: 'error',
   title: 'Server request never answered',
-  summary: 'The server asked the client something (sampling, elicitation, roots) and the answer never came because the stream or session carrying it was lost.',
+  summary:
+    'The server asked the client something (sampling, elicitation, roots) and the answer never came because the stream or session carrying it was lost.',
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
@@ -16,10 +17,15 @@ export const orphanedServerRequest: Rule = {
       const sessionGone = session.connections.filter((c) => c.record.status === 404 || c.role === 'delete');
       const refusedResumes = session.connections.filter((c) => isResumeAttempt(c) && (c.record.status ?? 0) >= 400);
       const cancelledByServer = new Set(
-        session.events.flatMap((e) => e.messages).flatMap((m) => {
-          const requestId = m.method === 'notifications/cancelled' ? (m.value as { params?: { requestId?: unknown } }).params?.requestId : undefined;
-          return typeof requestId === 'string' || typeof requestId === 'number' ? [idKey(requestId)] : [];
-        }),
+        session.events
+          .flatMap((e) => e.messages)
+          .flatMap((m) => {
+            const requestId =
+              m.method === 'notifications/cancelled'
+                ? (m.value as { params?: { requestId?: unknown } }).params?.requestId
+                : undefined;
+            return typeof requestId === 'string' || typeof requestId === 'number' ? [idKey(requestId)] : [];
+          }),
       );
       for (const event of session.events) {
         for (const message of event.messages) {
@@ -27,14 +33,21 @@ export const orphanedServerRequest: Rule = {
           if (session.clientAnswers.has(idKey(message.id)) || cancelledByServer.has(idKey(message.id))) continue;
           const carrier = facts.connection.get(event.connectionId);
           if (!carrier) continue;
-          const cut = carrier.record.end === 'network-error' || carrier.record.end === 'aborted' || (carrier.tail !== undefined && carrier.record.end !== 'open');
+          const cut =
+            carrier.record.end === 'network-error' ||
+            carrier.record.end === 'aborted' ||
+            (carrier.tail !== undefined && carrier.record.end !== 'open');
           const lostLater =
             sessionGone.some((c) => c.record.startTime >= event.time) ||
             refusedResumes.some((c) => c.streamId === event.streamId && c.record.startTime >= event.time);
           if (!cut && !lostLater) continue;
           reports.push({
             message: `server request ${message.method ?? '?'} (id ${describeId(message.id)}) was never answered: ${cut ? `its connection ${carrier.id} was lost` : 'the session was refused or ended'} before the client replied.`,
-            ...at(carrier, { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) }),
+            ...at(carrier, {
+              byteOffset: event.start,
+              time: event.time,
+              ...(event.hasId ? { eventId: event.lastEventId } : {}),
+            }),
           });
         }
       }

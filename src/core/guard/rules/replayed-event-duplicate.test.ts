@@ -6,7 +6,11 @@ const RULE = 'replayed-event-duplicate';
 function resumeDelivering(replayed: string) {
   const t = new Transcript();
   const s = session(t, 'S1');
-  s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))], end: 'network-error' });
+  s({
+    body: rpc.request(1, 'tools/call'),
+    sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))],
+    end: 'network-error',
+  });
   s({ headers: { 'last-event-id': '2' }, sse: [replayed, sseEvent('4', rpc.result(1))] });
   return t.capture();
 }
@@ -27,7 +31,11 @@ describe(RULE, () => {
   it('does not count the re-delivery of a torn, never-dispatched event', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), 'id: 2\ndata: {"jsonrpc"'], end: 'network-error' });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [sseEvent('1', rpc.progress(1, 1)), 'id: 2\ndata: {"jsonrpc"'],
+      end: 'network-error',
+    });
     s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.progress(1, 2)), sseEvent('3', rpc.result(1))] });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
@@ -42,7 +50,10 @@ describe(`${RULE}: within one resumed connection`, () => {
     const t = new Transcript();
     const s = session(t, 'S1');
     s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
-    s({ headers: { 'last-event-id': '1' }, sse: [sseEvent('2', rpc.progress(1, 2)), sseEvent('2', rpc.progress(1, 2)), sseEvent('3', rpc.result(1))] });
+    s({
+      headers: { 'last-event-id': '1' },
+      sse: [sseEvent('2', rpc.progress(1, 2)), sseEvent('2', rpc.progress(1, 2)), sseEvent('3', rpc.result(1))],
+    });
     expect(findingsFor(t.capture(), RULE)).toMatchObject([{ severity: 'warning', eventId: '2', connectionId: 'c2' }]);
   });
 });

@@ -9,7 +9,8 @@ export const replayedEventDuplicate: Rule = {
   severity: 'error',
   severities: ['error', 'warning'],
   title: 'Resume re-delivered an event',
-  summary: 'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
+  summary:
+    'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

@@ -6,7 +6,11 @@ const RULE = 'resume-id-gap';
 function resumeFirst(firstId: string, cursor = '2', prefix = '') {
   const t = new Transcript();
   const s = session(t, 'S1');
-  s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent(`${prefix}1`, rpc.progress(1, 1)), sseEvent(`${prefix}2`, rpc.progress(1, 2))], end: 'network-error' });
+  s({
+    body: rpc.request(1, 'tools/call'),
+    sse: [sseEvent(`${prefix}1`, rpc.progress(1, 1)), sseEvent(`${prefix}2`, rpc.progress(1, 2))],
+    end: 'network-error',
+  });
   s({ headers: { 'last-event-id': `${prefix}${cursor}` }, sse: [sseEvent(firstId, rpc.result(1))] });
   return t.capture();
 }
@@ -31,14 +35,21 @@ describe(RULE, () => {
     const t = new Transcript();
     const s = session(t, 'S1');
     s({ sse: [sseEvent('3', rpc.notification('notifications/tools/list_changed'))], end: 'open' });
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), sseEvent('4', rpc.result(1))] });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), sseEvent('4', rpc.result(1))],
+    });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 
   it('reports a jump inside a resumed connection of a session numbered one by one', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))], end: 'network-error' });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))],
+      end: 'network-error',
+    });
     s({ headers: { 'last-event-id': '2' }, sse: [sseEvent('3', rpc.progress(1, 3)), sseEvent('7', rpc.result(1))] });
     expect(findingsFor(t.capture(), RULE)).toMatchObject([{ eventId: '7' }]);
   });
@@ -46,7 +57,11 @@ describe(RULE, () => {
   it('stays quiet when healthy connections already skip numbers (a counter shared with unseen sessions)', () => {
     const t = new Transcript();
     const s = session(t, 'S1');
-    s({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('105', rpc.progress(1, 1)), sseEvent('109', rpc.progress(1, 2))], end: 'network-error' });
+    s({
+      body: rpc.request(1, 'tools/call'),
+      sse: [sseEvent('105', rpc.progress(1, 1)), sseEvent('109', rpc.progress(1, 2))],
+      end: 'network-error',
+    });
     s({ headers: { 'last-event-id': '109' }, sse: [sseEvent('112', rpc.result(1))] });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
@@ -58,9 +73,15 @@ describe(RULE, () => {
 
   it('never compares opaque or SDK-style ids numerically', () => {
     const t = new Transcript();
-    session(t, 'S1')({
+    session(
+      t,
+      'S1',
+    )({
       body: rpc.request(1, 'tools/call'),
-      sse: [sseEvent('abc_1795967688308_5humigxl', rpc.progress(1, 1)), sseEvent('abc_1795967689999_zzzzzzzz', rpc.result(1))],
+      sse: [
+        sseEvent('abc_1795967688308_5humigxl', rpc.progress(1, 1)),
+        sseEvent('abc_1795967689999_zzzzzzzz', rpc.result(1)),
+      ],
     });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });

@@ -28,7 +28,8 @@ export const resumeIdGap: Rule = {
   id: 'resume-id-gap',
   severity: 'error',
   title: 'Events skipped',
-  summary: 'Sequence numbers were skipped: after a resume the first event is not the successor of Last-Event-ID, or a connection jumped over ids no stream ever delivered.',
+  summary:
+    'Sequence numbers were skipped: after a resume the first event is not the successor of Last-Event-ID, or a connection jumped over ids no stream ever delivered.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
@@ -43,21 +44,35 @@ export const resumeIdGap: Rule = {
         : [new SeenNumbers(model.events, scheme)].find((shared) => stepsByOne(connections, facts, scheme, shared));
       if (!seen) continue;
       const report = (conn: ConnectionView, event: EventView, message: string) =>
-        reports.push({ message, ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }) });
+        reports.push({
+          message,
+          ...at(conn, { eventId: event.lastEventId, byteOffset: event.start, time: event.time }),
+        });
       for (const conn of connections) {
         if (!checkable(conn)) continue;
         const events = facts.eventsOf(conn);
         if (isResumeAttempt(conn) && ok(conn)) {
           const first = firstIdEvent(events);
-          const missing = first && missingBetween(parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), seen);
-          if (first && missing) report(conn, first, `resumed after ${conn.lastEventIdSent} but the first event is ${first.lastEventId}: ${describeRange(missing)} never delivered.`);
+          const missing =
+            first && missingBetween(parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), seen);
+          if (first && missing)
+            report(
+              conn,
+              first,
+              `resumed after ${conn.lastEventIdSent} but the first event is ${first.lastEventId}: ${describeRange(missing)} never delivered.`,
+            );
         }
         const ids = idsOf(events, scheme);
         for (let i = 1; i < ids.length; i += 1) {
           const previous = ids[i - 1]!;
           const current = ids[i]!;
           const missing = missingBetween(previous.id, current.id, seen);
-          if (missing) report(conn, current.event, `${conn.id} jumped from event ${previous.event.lastEventId} to ${current.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`);
+          if (missing)
+            report(
+              conn,
+              current.event,
+              `${conn.id} jumped from event ${previous.event.lastEventId} to ${current.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`,
+            );
         }
       }
     }

@@ -3,7 +3,11 @@ import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'resume-not-honored';
 
-function resume(pieces: string[], cursor = '2', first: string[] = [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))]) {
+function resume(
+  pieces: string[],
+  cursor = '2',
+  first: string[] = [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2))],
+) {
   const t = new Transcript();
   const s = session(t, 'S1');
   s({ body: rpc.request(1, 'tools/call'), sse: first, end: 'network-error' });
@@ -19,7 +23,10 @@ describe(RULE, () => {
   });
 
   it('reports ids of another epoch', () => {
-    const capture = resume([sseEvent('B:1', rpc.result(1))], 'A:2', [sseEvent('A:1', rpc.progress(1, 1)), sseEvent('A:2', rpc.progress(1, 2))]);
+    const capture = resume([sseEvent('B:1', rpc.result(1))], 'A:2', [
+      sseEvent('A:1', rpc.progress(1, 1)),
+      sseEvent('A:2', rpc.progress(1, 2)),
+    ]);
     expect(findingsFor(capture, RULE)[0]?.message).toContain('another epoch');
   });
 
@@ -33,7 +40,11 @@ describe(RULE, () => {
   it('reports the interrupted message re-sent whole under a new id (evicted buffer)', () => {
     const big = rpc.result(1, { content: [{ type: 'text', text: 'x'.repeat(200) }] });
     const torn = `id: 3\ndata: ${JSON.stringify(big).slice(0, 80)}`;
-    const capture = resume([sseEvent('9', big)], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    const capture = resume([sseEvent('9', big)], '2', [
+      sseEvent('1', rpc.progress(1, 1)),
+      sseEvent('2', rpc.progress(1, 2)),
+      torn,
+    ]);
     const findings = findingsFor(capture, RULE);
     expect(findings).toHaveLength(1);
     expect(findings[0]?.message).toContain('under a new id 9');
@@ -47,7 +58,11 @@ describe(RULE, () => {
 
   it('accepts the SDK behaviour: the torn event replayed whole with its own id, then the rest', () => {
     const torn = `event: message\nid: 3\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 20)}`;
-    const capture = resume([sseEvent('3', rpc.progress(1, 3)), sseEvent('4', rpc.result(1))], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    const capture = resume([sseEvent('3', rpc.progress(1, 3)), sseEvent('4', rpc.result(1))], '2', [
+      sseEvent('1', rpc.progress(1, 1)),
+      sseEvent('2', rpc.progress(1, 2)),
+      torn,
+    ]);
     expect(findingsFor(capture, RULE)).toEqual([]);
   });
 });
@@ -68,7 +83,11 @@ describe(`${RULE}: a new id that merely starts like the torn one`, () => {
   it('still reports the message re-sent under id 30 after event 3 was torn', () => {
     const big = rpc.result(1, { content: [{ type: 'text', text: 'y'.repeat(200) }] });
     const torn = `id: 3\ndata: ${JSON.stringify(big).slice(0, 80)}`;
-    const capture = resume([sseEvent('30', big)], '2', [sseEvent('1', rpc.progress(1, 1)), sseEvent('2', rpc.progress(1, 2)), torn]);
+    const capture = resume([sseEvent('30', big)], '2', [
+      sseEvent('1', rpc.progress(1, 1)),
+      sseEvent('2', rpc.progress(1, 2)),
+      torn,
+    ]);
     expect(findingsFor(capture, RULE)[0]?.message).toContain('under a new id 30');
   });
 });

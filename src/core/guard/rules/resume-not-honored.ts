@@ -8,19 +8,27 @@ import { isPrimingReplay, primingIds } from '../priming';
 import type { Report, Rule } from '../types';
 
 /** Why the first resumed id is not a continuation of the cursor, or undefined when it may be. */
-function restartReason(scheme: IdScheme, cursor: ParsedId, first: ParsedId, deliveredOrder: Map<string, number>): string | undefined {
+function restartReason(
+  scheme: IdScheme,
+  cursor: ParsedId,
+  first: ParsedId,
+  deliveredOrder: Map<string, number>,
+): string | undefined {
   if (cursor.seq !== undefined && first.seq !== undefined) {
-    if (cursor.epoch !== first.epoch) return `its ids come from another epoch (${first.epoch ?? '?'} instead of ${cursor.epoch ?? '?'})`;
+    if (cursor.epoch !== first.epoch)
+      return `its ids come from another epoch (${first.epoch ?? '?'} instead of ${cursor.epoch ?? '?'})`;
     if (first.seq <= cursor.seq) return `its first id ${first.raw} is at or before the cursor: the stream restarted`;
     return undefined;
   }
   if (scheme === 'sdk-stream' && cursor.streamKey !== undefined && first.streamKey !== undefined) {
     if (cursor.streamKey !== first.streamKey) return `its ids belong to another stream (${first.streamKey})`;
-    if (first.ms !== undefined && cursor.ms !== undefined && first.ms < cursor.ms) return `its first id ${first.raw} is older than the cursor`;
+    if (first.ms !== undefined && cursor.ms !== undefined && first.ms < cursor.ms)
+      return `its first id ${first.raw} is older than the cursor`;
   }
   const firstAt = deliveredOrder.get(first.raw);
   const cursorAt = deliveredOrder.get(cursor.raw);
-  if (firstAt !== undefined && cursorAt !== undefined && firstAt <= cursorAt) return `its first id ${first.raw} was delivered before the cursor: the stream restarted`;
+  if (firstAt !== undefined && cursorAt !== undefined && firstAt <= cursorAt)
+    return `its first id ${first.raw} was delivered before the cursor: the stream restarted`;
   return undefined;
 }
 
@@ -33,7 +41,12 @@ function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly Eve
   if (prefix.length < 8) return undefined;
   const pendingId = tail.pendingLine.startsWith('id:') ? tail.pendingLine.replace(/^id: ?/, '') : undefined;
   // A complete id line must come back exactly; a cut one can only be compared by its prefix.
-  const sameId = tail.id !== undefined ? (id: string) => id === tail.id : pendingId !== undefined ? (id: string) => id.startsWith(pendingId) : undefined;
+  const sameId =
+    tail.id !== undefined
+      ? (id: string) => id === tail.id
+      : pendingId !== undefined
+        ? (id: string) => id.startsWith(pendingId)
+        : undefined;
   if (!sameId) return undefined;
   // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
   if (events.some((e) => e.hasId && sameId(e.lastEventId))) return undefined;
@@ -48,7 +61,8 @@ export const resumeNotHonored: Rule = {
   id: 'resume-not-honored',
   severity: 'error',
   title: 'Resume did not continue the stream',
-  summary: 'Last-Event-ID was sent and the 200 response did not continue after it: a restarted stream, unrelated ids, a re-sent message under a new id, or nothing while the request stays unanswered.',
+  summary:
+    'Last-Event-ID was sent and the 200 response did not continue after it: a restarted stream, unrelated ids, a re-sent message under a new id, or nothing while the request stays unanswered.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
@@ -56,7 +70,9 @@ export const resumeNotHonored: Rule = {
     for (const session of facts.sessions) {
       const scheme = session.session.idScheme;
       const deliveredOrder = new Map<string, number>();
-      session.events.forEach((e, i) => e.hasId && !deliveredOrder.has(e.lastEventId) && deliveredOrder.set(e.lastEventId, i));
+      session.events.forEach(
+        (e, i) => e.hasId && !deliveredOrder.has(e.lastEventId) && deliveredOrder.set(e.lastEventId, i),
+      );
       const priming = primingIds(session.events);
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
@@ -68,13 +84,24 @@ export const resumeNotHonored: Rule = {
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
             ...at(conn, event ? { eventId: event.lastEventId, byteOffset: event.start, time: event.time } : {}),
           });
-        const reissued = reissuedTornEvent(conn.resumes !== undefined ? facts.connection.get(conn.resumes) : undefined, events);
+        const reissued = reissuedTornEvent(
+          conn.resumes !== undefined ? facts.connection.get(conn.resumes) : undefined,
+          events,
+        );
         if (reissued) {
-          report(`the interrupted event came back whole under a new id ${reissued.lastEventId}: the server lost its buffer and re-sent the message instead of continuing.`, reissued);
+          report(
+            `the interrupted event came back whole under a new id ${reissued.lastEventId}: the server lost its buffer and re-sent the message instead of continuing.`,
+            reissued,
+          );
           continue;
         }
         if (first) {
-          const reason = restartReason(scheme, parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), deliveredOrder);
+          const reason = restartReason(
+            scheme,
+            parseId(scheme, conn.lastEventIdSent),
+            parseId(scheme, first.lastEventId),
+            deliveredOrder,
+          );
           if (reason) {
             report(`the response is not a continuation: ${reason}.`, first);
             continue;
@@ -85,7 +112,9 @@ export const resumeNotHonored: Rule = {
         if (!stream || conn.record.end === 'open' || stream.connectionIds.at(-1) !== conn.id) continue;
         const waiting = neverAnswered(session, stream.requestIds);
         if (events.every((e) => e.messages.length === 0) && waiting.length > 0) {
-          report(`nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} was never answered.`);
+          report(
+            `nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} was never answered.`,
+          );
         }
       }
     }

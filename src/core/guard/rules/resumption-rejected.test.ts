@@ -18,7 +18,10 @@ describe(RULE, () => {
 
   it('notes a refusal sent as an SSE error event', () => {
     const t = new Transcript();
-    session(t, 'S1')({ headers: { 'last-event-id': '1' }, sse: ['event: error\ndata: {"code":"resumption-failed"}\n\n'] });
+    session(
+      t,
+      'S1',
+    )({ headers: { 'last-event-id': '1' }, sse: ['event: error\ndata: {"code":"resumption-failed"}\n\n'] });
     expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('resumption-failed');
   });
 

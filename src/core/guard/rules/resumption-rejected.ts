@@ -8,7 +8,8 @@ export const resumptionRejected: Rule = {
   id: 'resumption-rejected',
   severity: 'info',
   title: 'Server refused a resume',
-  summary: 'The server refused a Last-Event-ID resume (a 4xx status or an SSE error event): correct and safe, but the client must now re-initialize and fail its pending requests.',
+  summary:
+    'The server refused a Last-Event-ID resume (a 4xx status or an SSE error event): correct and safe, but the client must now re-initialize and fail its pending requests.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

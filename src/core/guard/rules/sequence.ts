@@ -16,7 +16,11 @@ export class SeenNumbers {
       list.push(parsed.seq);
       this.byEpoch.set(parsed.epoch ?? '', list);
     }
-    for (const [epoch, list] of this.byEpoch) this.byEpoch.set(epoch, [...new Set(list)].sort((a, b) => a - b));
+    for (const [epoch, list] of this.byEpoch)
+      this.byEpoch.set(
+        epoch,
+        [...new Set(list)].sort((a, b) => a - b),
+      );
   }
 
   /** How many distinct numbers strictly between `low` and `high` were delivered in `epoch`. */
@@ -51,7 +55,8 @@ export interface Missing {
 
 /** The numbers strictly between two ids of one epoch that were never delivered (counted, not enumerated). */
 export function missingBetween(from: ParsedId, to: ParsedId, seen: SeenNumbers): Missing | undefined {
-  if (from.seq === undefined || to.seq === undefined || from.epoch !== to.epoch || to.seq <= from.seq + 1) return undefined;
+  if (from.seq === undefined || to.seq === undefined || from.epoch !== to.epoch || to.seq <= from.seq + 1)
+    return undefined;
   const epoch = from.epoch ?? '';
   const count = to.seq - from.seq - 1 - seen.countBetween(epoch, from.seq, to.seq);
   if (count <= 0) return undefined;

@@ -19,7 +19,14 @@ describe(RULE, () => {
   it('accepts a client that initializes a new session after the 404', () => {
     const t = new Transcript();
     session(t, 'dead')({ body: rpc.request(3, 'tools/call'), status: 404 });
-    session(t, undefined)({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }), json: rpc.result(0, { protocolVersion: '2025-11-25' }), responseHeaders: { 'mcp-session-id': 'fresh' } });
+    session(
+      t,
+      undefined,
+    )({
+      body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }),
+      json: rpc.result(0, { protocolVersion: '2025-11-25' }),
+      responseHeaders: { 'mcp-session-id': 'fresh' },
+    });
     session(t, 'fresh')({ body: rpc.request(4, 'tools/call'), json: rpc.result(4) });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });

@@ -7,7 +7,8 @@ export const sessionNotReinitialized: Rule = {
   id: 'session-not-reinitialized',
   severity: 'error',
   title: 'Dead session kept in use',
-  summary: 'The server answered 404 for the session and the client kept sending that Mcp-Session-Id instead of initializing a new session.',
+  summary:
+    'The server answered 404 for the session and the client kept sending that Mcp-Session-Id instead of initializing a new session.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

@@ -12,7 +12,8 @@ export const staleCursorRetry: Rule = {
   id: 'stale-cursor-retry',
   severity: 'warning',
   title: 'Refused cursor retried',
-  summary: 'After the server refused a Last-Event-ID, the client sent the same cursor again instead of re-initializing: it will fail the same way every time.',
+  summary:
+    'After the server refused a Last-Event-ID, the client sent the same cursor again instead of re-initializing: it will fail the same way every time.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
@@ -20,9 +21,12 @@ export const staleCursorRetry: Rule = {
     for (const { connections } of facts.sessions) {
       const reported = new Set<string>();
       for (const [index, refused] of connections.entries()) {
-        if (!isResumeAttempt(refused) || !refusesCursor(refused.record.status) || reported.has(refused.lastEventIdSent)) continue;
+        if (!isResumeAttempt(refused) || !refusesCursor(refused.record.status) || reported.has(refused.lastEventIdSent))
+          continue;
         // Retries that the server refused again: a retry that succeeded (after re-auth, say) was not stale.
-        const retries = connections.slice(index + 1).filter((c) => c.lastEventIdSent === refused.lastEventIdSent && refusesCursor(c.record.status));
+        const retries = connections
+          .slice(index + 1)
+          .filter((c) => c.lastEventIdSent === refused.lastEventIdSent && refusesCursor(c.record.status));
         const firstRetry = retries[0];
         if (!firstRetry) continue;
         reported.add(refused.lastEventIdSent);

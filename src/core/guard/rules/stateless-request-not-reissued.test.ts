@@ -32,8 +32,13 @@ describe(RULE, () => {
 describe(`${RULE}: what a re-issue may change`, () => {
   it('accepts a re-issue whose _meta.progressToken follows the new id', () => {
     const t = new Transcript();
-    const withToken = (id: number) => rpc.request(id, 'tools/call', { name: 'x', arguments: {}, _meta: { progressToken: id } });
-    t.exchange({ body: withToken(1), sse: [sseEvent(undefined, rpc.progress(1, 1))], end: 'network-error' }, undefined, ERA);
+    const withToken = (id: number) =>
+      rpc.request(id, 'tools/call', { name: 'x', arguments: {}, _meta: { progressToken: id } });
+    t.exchange(
+      { body: withToken(1), sse: [sseEvent(undefined, rpc.progress(1, 1))], end: 'network-error' },
+      undefined,
+      ERA,
+    );
     t.exchange({ body: withToken(2), sse: [sseEvent(undefined, rpc.result(2))] }, undefined, ERA);
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });

@@ -16,7 +16,8 @@ export const statelessRequestNotReissued: Rule = {
   id: 'stateless-request-not-reissued',
   severity: 'error',
   title: 'Broken request not re-issued',
-  summary: 'In protocol 2026-07-28 a broken response stream loses its request: the client must send it again with a new request id. This one was never re-issued (or reused its id).',
+  summary:
+    'In protocol 2026-07-28 a broken response stream loses its request: the client must send it again with a new request id. This one was never re-issued (or reused its id).',
   eras: ['2026-07-28'],
   check(model) {
     const facts = factsOf(model);
@@ -24,14 +25,18 @@ export const statelessRequestNotReissued: Rule = {
     for (const session of facts.sessions) {
       for (const [index, conn] of session.connections.entries()) {
         // In 2026-07-28 closing a response stream is how a client cancels: only a network failure breaks one.
-        const broken = conn.isSse && (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));
+        const broken =
+          conn.isSse &&
+          (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));
         if (!broken) continue;
         const until = conn.record.endTime ?? conn.record.startTime;
         for (const request of conn.requestMessages) {
           if (request.kind !== 'request' || request.id === undefined) continue;
           if ((session.answeredAt.get(idKey(request.id)) ?? Number.POSITIVE_INFINITY) <= until) continue;
           const later = session.connections.slice(index + 1).flatMap((c) => c.requestMessages);
-          const again = later.filter((m) => m.kind === 'request' && m.method === request.method && paramsOf(m) === paramsOf(request));
+          const again = later.filter(
+            (m) => m.kind === 'request' && m.method === request.method && paramsOf(m) === paramsOf(request),
+          );
           if (again.some((m) => m.id !== undefined && idKey(m.id) !== idKey(request.id as string | number))) continue;
           reports.push({
             message:

@@ -21,7 +21,11 @@ describe(RULE, () => {
 
   it('accepts a clean stateless exchange', () => {
     const t = new Transcript();
-    t.exchange({ body: rpc.request(1, 'tools/call'), sse: [sseEvent(undefined, rpc.result(1))] }, undefined, '2026-07-28');
+    t.exchange(
+      { body: rpc.request(1, 'tools/call'), sse: [sseEvent(undefined, rpc.result(1))] },
+      undefined,
+      '2026-07-28',
+    );
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });

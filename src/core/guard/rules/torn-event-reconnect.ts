@@ -7,7 +7,8 @@ export const tornEventReconnect: Rule = {
   id: 'torn-event-reconnect',
   severity: 'warning',
   title: 'Torn event, then a reconnect',
-  summary: 'A connection ended in the middle of an SSE event and the client resumed that stream: the partial event must be discarded, never appended to.',
+  summary:
+    'A connection ended in the middle of an SSE event and the client resumed that stream: the partial event must be discarded, never appended to.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

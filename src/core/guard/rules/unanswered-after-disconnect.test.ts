@@ -6,7 +6,10 @@ const RULE = 'unanswered-after-disconnect';
 describe(RULE, () => {
   it('reports a POST stream that broke before its answer and was never resumed', () => {
     const t = new Transcript();
-    session(t, 'S1')({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    session(
+      t,
+      'S1',
+    )({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
     const findings = findingsFor(t.capture(), RULE);
     expect(findings).toMatchObject([{ severity: 'error', connectionId: 'c1' }]);
     expect(findings[0]?.message).toContain('request 7');
@@ -51,7 +54,13 @@ describe(`${RULE}: every way a stream can end without its answer`, () => {
 
   it('reports a POST stream closed in the middle of an event without a reconnect', () => {
     const t = new Transcript();
-    session(t, 'S1')({ body: rpc.request(7, 'tools/call'), sse: [sseEvent('1', rpc.progress(1, 1)), 'id: 2\ndata: {"jsonrpc":"2.0","id":7,"res'] });
+    session(
+      t,
+      'S1',
+    )({
+      body: rpc.request(7, 'tools/call'),
+      sse: [sseEvent('1', rpc.progress(1, 1)), 'id: 2\ndata: {"jsonrpc":"2.0","id":7,"res'],
+    });
     expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('in the middle of an event');
   });
 

@@ -10,11 +10,13 @@ import type { Report, Rule } from '../types';
 function howLost(conns: readonly ConnectionView[], last: ConnectionView): string {
   const status = last.record.status;
   if (conns.length === 1) {
-    if (last.record.end === 'network-error') return `${last.id} broke (network error) before the answer and no resume followed`;
+    if (last.record.end === 'network-error')
+      return `${last.id} broke (network error) before the answer and no resume followed`;
     if (last.tail) return `${last.id} closed in the middle of an event and no resume followed`;
     return `${last.id} closed without the answer and the client never resumed or polled it`;
   }
-  if (status !== undefined && status >= 400) return `the resume on ${last.id} was refused (${status}) and the request was never sent again`;
+  if (status !== undefined && status >= 400)
+    return `the resume on ${last.id} was refused (${status}) and the request was never sent again`;
   return `the last resume, ${last.id}, ended without the answer and nothing followed`;
 }
 
@@ -22,7 +24,8 @@ export const unansweredAfterDisconnect: Rule = {
   id: 'unanswered-after-disconnect',
   severity: 'error',
   title: 'Request lost with its stream',
-  summary: "A POST's response stream ended (broken, closed early, or its resume refused) before the answer to its request, and nothing after it delivered the answer.",
+  summary:
+    "A POST's response stream ended (broken, closed early, or its resume refused) before the answer to its request, and nothing after it delivered the answer.",
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
@@ -38,11 +41,17 @@ export const unansweredAfterDisconnect: Rule = {
         if (!last || last.record.end === 'open') continue;
         const endedAt = last.record.endTime ?? last.record.responseTime ?? last.record.startTime;
         // Cancelled while its stream was alive: the client's choice. Cancelled after it ended: a timeout on a loss.
-        const lost = stream.requestIds.filter((id) => !session.answeredAt.has(idKey(id)) && !((cancelled.get(idKey(id)) ?? Infinity) <= endedAt));
+        const lost = stream.requestIds.filter(
+          (id) => !session.answeredAt.has(idKey(id)) && !((cancelled.get(idKey(id)) ?? Infinity) <= endedAt),
+        );
         if (lost.length === 0) continue;
         // The client's own choices: it aborted a stream (an error body it dropped does not count), or closed the session while the stream was alive
         // (a DELETE after the stream ended is cleanup after the loss, not a choice).
-        if (conns.some((c) => c.isSse && c.record.end === 'aborted') || deletes.some((d) => d.record.startTime <= endedAt)) continue;
+        if (
+          conns.some((c) => c.isSse && c.record.end === 'aborted') ||
+          deletes.some((d) => d.record.startTime <= endedAt)
+        )
+          continue;
         reports.push({
           message: `request ${lost.map(describeId).join(', ')} was never answered: ${howLost(conns, last)}.`,
           ...at(last, { time: endedAt }),

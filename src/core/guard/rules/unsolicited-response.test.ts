@@ -17,7 +17,10 @@ describe(RULE, () => {
 
   it('reports a second answer to one request under a new event id', () => {
     const t = new Transcript();
-    session(t, 'S1')({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.result(1)), sseEvent('2', rpc.result(1))] });
+    session(
+      t,
+      'S1',
+    )({ body: rpc.request(1, 'tools/call'), sse: [sseEvent('1', rpc.result(1)), sseEvent('2', rpc.result(1))] });
     expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('second answer');
   });
 

@@ -25,7 +25,8 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
   const steps: Step[] = [];
   for (const conn of session.connections) {
     for (const message of conn.requestMessages) {
-      if (message.kind === 'request' && message.id !== undefined) steps.push({ time: conn.record.startTime, kind: 'sent', id: message.id });
+      if (message.kind === 'request' && message.id !== undefined)
+        steps.push({ time: conn.record.startTime, kind: 'sent', id: message.id });
     }
     const time = conn.record.responseTime ?? conn.record.startTime;
     for (const id of answers(conn.responseMessages)) steps.push({ time, kind: 'answer', id, conn });
@@ -39,14 +40,18 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
     for (const id of answers(event.messages)) steps.push({ time: event.time, kind: 'answer', id, conn, event });
   }
   // Stable: a request and its answer at the same instant keep request-first order.
-  return steps.map((step, order) => ({ step, order })).sort((a, b) => a.step.time - b.step.time || a.order - b.order).map(({ step }) => step);
+  return steps
+    .map((step, order) => ({ step, order }))
+    .sort((a, b) => a.step.time - b.step.time || a.order - b.order)
+    .map(({ step }) => step);
 }
 
 export const unsolicitedResponse: Rule = {
   id: 'unsolicited-response',
   severity: 'error',
   title: 'Response to no outstanding request',
-  summary: 'A response arrived whose id matches no outstanding client request of the session: an answer from another epoch or session, or a second answer to one request.',
+  summary:
+    'A response arrived whose id matches no outstanding client request of the session: an answer from another epoch or session, or a second answer to one request.',
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
@@ -72,7 +77,12 @@ export const unsolicitedResponse: Rule = {
           message: everSent.has(key)
             ? `a second answer to request ${describeId(step.id)} arrived on ${step.conn.id}.`
             : `response id ${describeId(step.id)} on ${step.conn.id} matches no request this session sent.`,
-          ...at(step.conn, event ? { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) } : {}),
+          ...at(
+            step.conn,
+            event
+              ? { byteOffset: event.start, time: event.time, ...(event.hasId ? { eventId: event.lastEventId } : {}) }
+              : {},
+          ),
         });
       }
     }

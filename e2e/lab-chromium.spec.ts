@@ -11,12 +11,11 @@ import { type Scenario, scenarios } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { parseCapture } from '../src/core/index';
 import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
+import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
 import { type ChromiumSession, launchChromium } from './launcher';
 
 const CLI = 'bin/mcp-stream-inspector.js';
 const CLI_BUILD = 'dist/node/cli.js';
-/** What the panel shows has not changed for this long: the findings are final. */
-const SETTLED_MS = 500;
 const SCREENSHOTS: Partial<Record<Scenario['name'], string>> = {
   'cut-mid-event': 'test-results/panel-torn.png',
   'epoch-restart-clamp': 'test-results/panel-epoch.png',
@@ -80,30 +79,13 @@ async function openPanelFor(url: string): Promise<Page> {
   return panel;
 }
 
-/** Waits until sessions, events and findings in the panel stop changing; returns the rule ids shown. */
-async function settledRules(panel: Page): Promise<string[]> {
-  let last = '';
-  let since = Date.now();
-  let rules: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        const seen = await panel.evaluate(() => ({
-          sessions: document.querySelectorAll('[data-testid=session-row]').length,
-          events: document.querySelectorAll('[data-testid=event-row]').length,
-          rules: [...document.querySelectorAll('[data-testid=finding]')].map(
-            (el) => el.getAttribute('data-rule') ?? '',
-          ),
-        }));
-        const signature = JSON.stringify(seen);
-        if (signature !== last) [last, since] = [signature, Date.now()];
-        rules = [...new Set(seen.rules)].sort();
-        return seen.sessions > 0 && Date.now() - since >= SETTLED_MS;
-      },
-      { message: 'the panel shows a session and stops changing', intervals: [100], timeout: 15_000 },
-    )
-    .toBe(true);
-  return rules;
+/** Once the panel holds all the page's fetch saw and has analysed it (see panelCaughtUp): the rule ids it shows. */
+async function caughtUpRules(panel: Page, page: Page): Promise<string[]> {
+  const shown = await panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
+  return [...new Set(shown.findings.map((f) => f.rule))].sort();
 }
 
 /**
@@ -147,8 +129,9 @@ for (const scenario of scenarios) {
     );
     expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
 
-    // The client has finished (hung calls timed out, the transport closed): what the panel settles on is final.
-    const panelRules = await settledRules(panel);
+    // The client has finished (hung calls timed out, the transport closed): once the panel has caught up with
+    // everything the page's fetch saw, its findings are final.
+    const panelRules = await caughtUpRules(panel, page);
     const [download] = await Promise.all([
       panel.waitForEvent('download'),
       panel.locator('[data-testid=export-capture]').click(),

@@ -13,11 +13,10 @@ import { findScenario, type Scenario } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
+import { panelCaughtUp, type PanelProgress, readPanelProgress } from './fixtures/panel-view';
 import { type FirefoxSession, launchFirefox } from './launcher';
 
 const SUBSET = ['clean', 'cut-mid-event', 'epoch-restart-clamp'] as const;
-/** What the panel shows has not changed for this long: the findings are final. */
-const SETTLED_MS = 500;
 
 let lab: Lab;
 let firefox: FirefoxSession;
@@ -62,40 +61,12 @@ async function openPanelFor(url: string): Promise<Page> {
   return panel;
 }
 
-interface PanelState {
-  sessions: number;
-  events: number;
-  findings: { rule: string; severity: string }[];
-}
-
-const panelState = (panel: Page): Promise<PanelState> =>
-  panel.evaluate(() => ({
-    sessions: document.querySelectorAll('[data-testid=session-row]').length,
-    events: document.querySelectorAll('[data-testid=event-row]').length,
-    findings: [...document.querySelectorAll('[data-testid=finding]')].map((el) => ({
-      rule: el.getAttribute('data-rule') ?? '',
-      severity: el.getAttribute('data-severity') ?? '',
-    })),
-  }));
-
-/** Waits until sessions, events and findings in the panel stop changing; returns the last state. */
-async function settled(panel: Page): Promise<PanelState> {
-  let last = '';
-  let since = Date.now();
-  let state: PanelState = { sessions: 0, events: 0, findings: [] };
-  await expect
-    .poll(
-      async () => {
-        state = await panelState(panel);
-        const signature = JSON.stringify(state);
-        if (signature !== last) [last, since] = [signature, Date.now()];
-        return state.sessions > 0 && Date.now() - since >= SETTLED_MS;
-      },
-      { message: 'the panel shows a session and stops changing', intervals: [100], timeout: 15_000 },
-    )
-    .toBe(true);
-  return state;
-}
+/** What the panel shows once it holds all the page's fetch saw and has analysed it (see panelCaughtUp). */
+const caughtUp = (panel: Page, page: Page): Promise<PanelProgress> =>
+  panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
 
 /** Clicks the panel's export-capture button; resolves to the downloaded file once Firefox has finished writing it. */
 async function exportCapture(panel: Page): Promise<string> {
@@ -137,7 +108,7 @@ for (const name of SUBSET) {
     const result = await page.evaluate((n) => (window as unknown as { __lab: LabPageApi }).__lab.run(n), name);
     expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
 
-    const state = await settled(panel);
+    const state = await caughtUp(panel, page);
     const rules = [...new Set(state.findings.map((f) => f.rule))].sort();
     expect(state.events).toBeGreaterThan(0);
     for (const rule of scenario.expected.must) expect(rules, `${rule} is reported`).toContain(rule);

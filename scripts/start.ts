@@ -9,6 +9,7 @@ import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
 import { findTabId, panelUrl } from '../e2e/fixtures/extension';
+import { panelCaughtUp, readPanelProgress } from '../e2e/fixtures/panel-view';
 import { openChromiumToolbox } from '../e2e/fixtures/toolbox-chromium';
 import { type ChromiumSession, launchChromium } from '../e2e/launcher';
 import type { ConnectionRecord } from '../src/core/capture/model';
@@ -17,10 +18,6 @@ import { analyze, parseCapture } from '../src/core/index';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_CHROME = join(ROOT, 'dist/chrome');
 const CAPTURES_DIR = join(ROOT, 'captures');
-/** The panel is settled when what it shows has not changed for this long. */
-const SETTLE_MS = 500;
-const SETTLE_POLL_MS = 100;
-const SETTLE_TIMEOUT_MS = 15_000;
 /** How long to look for the DevTools window and its "MCP Streams" tab. */
 const DEVTOOLS_TIMEOUT_MS = 10_000;
 
@@ -44,8 +41,8 @@ interface Row {
   lostBeforeCut?: string;
   broke?: string;
   runMs: number;
-  /** From the end of the run until the panel stopped changing. */
-  settleMs: number;
+  /** From the end of the run until the panel had caught up with the page (see panelCaughtUp). */
+  catchUpMs: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -90,28 +87,13 @@ async function openPanelFor(session: ChromiumSession, url: string): Promise<Page
   return panel;
 }
 
-/** Waits until sessions, events and findings in the panel stop changing; returns the rule ids it shows. */
-async function settledPanelRules(panel: Page): Promise<string[]> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  let last = '';
-  let stableSince = Date.now();
-  for (;;) {
-    const seen = await panel.evaluate(() => ({
-      sessions: document.querySelectorAll('[data-testid=session-row]').length,
-      events: document.querySelectorAll('[data-testid=event-row]').length,
-      rules: [...document.querySelectorAll('[data-testid=finding]')].map((el) => el.getAttribute('data-rule') ?? ''),
-    }));
-    const signature = JSON.stringify(seen);
-    if (signature !== last) {
-      last = signature;
-      stableSince = Date.now();
-    } else if (seen.sessions > 0 && Date.now() - stableSince >= SETTLE_MS) {
-      return uniqueSorted(seen.rules);
-    }
-    if (Date.now() > deadline)
-      throw new Error(`the panel did not settle within ${SETTLE_TIMEOUT_MS} ms (last seen ${signature})`);
-    await panel.waitForTimeout(SETTLE_POLL_MS);
-  }
+/** The rule ids the panel shows once it holds all the page's fetch saw and has analysed it. */
+async function caughtUpPanelRules(panel: Page, page: Page): Promise<string[]> {
+  const shown = await panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
+  return uniqueSorted(shown.findings.map((f) => f.rule));
 }
 
 async function exportCapture(panel: Page, file: string): Promise<void> {
@@ -123,7 +105,7 @@ async function exportCapture(panel: Page, file: string): Promise<void> {
 }
 
 async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario: Scenario): Promise<Row> {
-  const row: Row = { scenario, panelRules: [], coreRules: [], runMs: 0, settleMs: 0 };
+  const row: Row = { scenario, panelRules: [], coreRules: [], runMs: 0, catchUpMs: 0 };
   const pageUrl = `${lab.url}/?scenario=${scenario.name}`;
   const page = await session.context.newPage();
   let panel: Page | undefined;
@@ -139,8 +121,8 @@ async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario
     );
     row.verdict = result.verdict;
     row.runMs = Date.now() - runStarted;
-    row.panelRules = await settledPanelRules(panel);
-    row.settleMs = Date.now() - runStarted - row.runMs;
+    row.panelRules = await caughtUpPanelRules(panel, page);
+    row.catchUpMs = Date.now() - runStarted - row.runMs;
     const file = join(CAPTURES_DIR, `${scenario.name}.json`);
     await exportCapture(panel, file);
     row.capture = relative(ROOT, file);
@@ -218,7 +200,7 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
     for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
       const row = await runScenarioInBrowser(session, lab, scenario);
       say(
-        `  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel settled ${row.settleMs} ms later, ${row.panelRules.length} rule(s)`}`,
+        `  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel caught up ${row.catchUpMs} ms later, ${row.panelRules.length} rule(s)`}`,
       );
       rows.push(row);
     }

@@ -45,7 +45,11 @@ export interface TappedFetch {
   fetch: typeof fetch;
   /** Every delta the tap sent, decoded from its DOM events. */
   deltas: ConnectionDelta[];
-  /** Waits until the tap's queue is flushed (a few microtask turns and a macrotask). */
+  /**
+   * Waits until every connection the tap started has ended and the tap has sent that: no timer. The tap sends its
+   * queue in a microtask, so one macrotask turn delivers all it had queued; while a record is still open, waits for
+   * the tap's next batch and looks again.
+   */
   settle(): Promise<void>;
   /** Body bytes recorded for a connection, joined. */
   bodyOf(id: string): string;
@@ -56,10 +60,25 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
   const natives = { ...captureNatives(globalThis), ...(options.upstream ? { fetch: options.upstream } : {}) };
   const bus = new EventTarget();
   const deltas: ConnectionDelta[] = [];
+  let nextBatch: (() => void)[] = [];
   bus.addEventListener(TAP_EVENT, (event) => {
     const message = JSON.parse((event as CustomEvent<string>).detail) as TapToBridge;
     deltas.push(...message.deltas);
+    const waiting = nextBatch;
+    nextBatch = [];
+    waiting.forEach((wake) => wake());
   });
+  const allEnded = (): boolean => {
+    const ended = new Set(deltas.flatMap((d) => (d.kind === 'end' ? [d.id] : [])));
+    return deltas.every((d) => d.kind !== 'start' || ended.has(d.conn.id));
+  };
+  const settle = async (): Promise<void> => {
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (allEnded()) return;
+      await new Promise<void>((resolve) => nextBatch.push(resolve));
+    }
+  };
   const channel = new TapChannel(natives, bus, 'test');
   channel.open();
   const config = JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false });
@@ -77,7 +96,7 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
   return {
     fetch: target.fetch,
     deltas,
-    settle: () => new Promise((resolve) => setTimeout(resolve, 20)),
+    settle,
     bodyOf: (id) =>
       deltas
         .filter((d): d is Extract<ConnectionDelta, { kind: 'chunk' }> => d.kind === 'chunk' && d.id === id)

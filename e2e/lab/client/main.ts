@@ -1,7 +1,9 @@
 // Runs in the demo page (browser): the scenario table, a button per scenario, and
 // window.__lab for tests. Everything shown is set as text, never as HTML.
+import { wireSignature, type WireSignature } from '../../../src/panel/view/wireSignature';
 import type { LabLogEntry } from '../proxy/fault-run';
 import { applyVariant, findScenario, type Scenario, type ScenarioVariant, scenarios, type Verdict } from '../scenarios';
+import { recordingFetch } from './recording-fetch';
 import { runScenario, type RunResult } from './run-scenario';
 
 export interface LabPageResult extends RunResult {
@@ -13,6 +15,11 @@ export interface LabPageApi {
   scenarios: readonly Scenario[];
   /** `variant` changes the calls of this run only (e.g. a smaller big_result for the fixtures). */
   run(name: string, variant?: ScenarioVariant): Promise<LabPageResult>;
+  /**
+   * What this page's fetch saw of its MCP traffic since it loaded, counted as the panel counts its records: the
+   * panel has caught up with the page when its signature is the same.
+   */
+  wire(): WireSignature;
 }
 
 declare global {
@@ -25,6 +32,11 @@ const base = window.location.origin;
 const rows = new Map<string, { verdict: HTMLElement; detail: HTMLElement; button: HTMLButtonElement }>();
 const notes = document.getElementById('notes') as HTMLPreElement;
 let queue: Promise<unknown> = Promise.resolve();
+// Over the page's fetch as it is at each call (the inspector's tap, when installed): records what the client got.
+const recorder = recordingFetch(
+  (url, init) => fetch(url, init),
+  (url) => !url.pathname.startsWith('/__lab/'),
+);
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text = '', className = ''): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -68,7 +80,7 @@ async function runOne(name: string, variant?: ScenarioVariant): Promise<LabPageR
   const buttons = [...rows.values()].map((row) => row.button);
   buttons.forEach((button) => (button.disabled = true));
   try {
-    const result = await runScenario(scenario, { baseUrl: base, onNote: note });
+    const result = await runScenario(scenario, { baseUrl: base, fetch: recorder.fetch, onNote: note });
     const applied = await appliedFaults();
     applied.forEach((line) => note(`proxy: ${line}`));
     result.clientErrors.forEach((line) => note(`client error: ${line}`));
@@ -126,4 +138,4 @@ renderTable();
     Promise.resolve(),
   );
 });
-window.__lab = { scenarios, run };
+window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections) };

@@ -54,6 +54,9 @@ export function recordingFetch(
       record.endTime = Date.now();
       if (error !== undefined) record.error = describe(error);
     };
+    // As the inspector's tap does: an abort ends the record at once, even when nobody reads the body any more.
+    const signal = init?.signal;
+    signal?.addEventListener('abort', () => finish('aborted', signal.reason ?? 'aborted'), { once: true });
     let response: Response;
     try {
       response = await inner(input, init);
@@ -80,7 +83,8 @@ export function recordingFetch(
             controller.close();
             return;
           }
-          record.chunks.push({ t: Date.now(), bytes: value });
+          // Bytes read after the record ended (an abort raced the read) are handed on but not recorded, as by the tap.
+          if (record.end === 'open') record.chunks.push({ t: Date.now(), bytes: value });
           controller.enqueue(value);
         } catch (error) {
           finish(endOf(error, init?.signal), error);

@@ -1,6 +1,9 @@
 // Panel: the summary line at the bottom, as in the Network panel, plus what the panel could not capture.
+// Its data attributes say how far the panel has caught up (tests compare them with what the page's own fetch saw).
+import { useMemo } from 'preact/hooks';
 import type { PanelState } from '../state/store';
 import { formatBytes } from '../view/format';
+import { pendingBodies, wireSignature } from '../view/wireSignature';
 import type { Derived } from '../hooks/useDerived';
 
 export function StatusBar({
@@ -13,6 +16,8 @@ export function StatusBar({
   shownEvents: number;
 }) {
   const a = derived?.view.analysis;
+  const wire = useMemo(() => JSON.stringify(wireSignature(state.records.connections)), [state.records]);
+  const pending = useMemo(() => pendingBodies(state.records.connections), [state.records]);
   const parts: string[] = [];
   if (a) {
     parts.push(`${a.sessions.length} session${a.sessions.length === 1 ? '' : 's'}`);
@@ -24,7 +29,13 @@ export function StatusBar({
     parts.push(`analysed in ${derived.costMs < 10 ? derived.costMs.toFixed(1) : Math.round(derived.costMs)} ms`);
   }
   return (
-    <div class="status-bar num">
+    <div
+      class="status-bar num"
+      data-testid="status-bar"
+      data-wire={wire}
+      data-pending-bodies={pending}
+      data-analysis={derived?.records === state.records ? 'current' : 'behind'}
+    >
       <span>{parts.join(' · ')}</span>
       {state.pageUrl && state.source.kind === 'live' ? (
         <span class="dim status-page" title={state.pageUrl}>

@@ -43,8 +43,8 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
   await page.setViewport(null);
   await page.goto(pageUrl);
 
-  // A toolbox dragged taller than Firefox's default 250 px: at that height the panel lays the findings list out of view.
-  const toolbox = await openFirefoxToolbox(firefox.browser, pageUrl, 'MCP Streams', { height: 480 });
+  // Docked at Firefox's default height (250 px for the whole toolbox), as a user first sees it.
+  const toolbox = await openFirefoxToolbox(firefox.browser, pageUrl, 'MCP Streams');
   // The blank-panel bug: relative paths resolved against the devtools page (src/panel/src/panel/panel.html).
   expect(toolbox.panelUrl).toBe(`${firefox.extensionBase}src/panel/panel.html`);
   expect(await toolbox.tab()).toEqual({
@@ -68,6 +68,9 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
       message: `the panel in the toolbox lists ${RULE}`,
     })
     .toContain(RULE);
+  // The picture first: when a check below fails, it shows what the user saw.
+  mkdirSync('test-results', { recursive: true });
+  await toolbox.screenshot('test-results/toolbox-firefox.png');
   expect(view.emptyState).toBe(false);
   expect(view.sessions).toHaveLength(1);
   expect(view.sessions[0]).toMatchObject({ visible: true, text: expect.stringContaining('2025-11-25') });
@@ -79,7 +82,18 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
   });
   for (const rule of scenario.expected.mustNot) expect(view.findings.map((f) => f.rule)).not.toContain(rule);
 
-  mkdirSync('test-results', { recursive: true });
-  await toolbox.screenshot('test-results/toolbox-firefox.png');
+  // Dragged shorter still, to about 200 px of panel: the lanes fold, the session and the finding stay on screen.
+  const panelHeight = await toolbox.resize(230);
+  expect(panelHeight).toBeLessThanOrEqual(205);
+  await expect
+    .poll(
+      async () => {
+        view = await toolbox.read();
+        return { session: view.sessions[0]?.visible, finding: view.findings.find((f) => f.rule === RULE)?.visible };
+      },
+      { message: `at ${panelHeight} px the session and ${RULE} are on screen` },
+    )
+    .toEqual({ session: true, finding: true });
+  await toolbox.screenshot('test-results/toolbox-firefox-short.png');
   await page.close();
 });

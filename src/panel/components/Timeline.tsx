@@ -20,12 +20,14 @@ export interface TimelineProps {
   /** Axis labels count from here (the session start). */
   origin: number;
   resolved: Resolved;
+  /** Folded to its header: the panel is too short for even one lane (view/workspace.ts). */
+  folded?: boolean;
   onHit(hit: TimelineHit): void;
 }
 
 const WHEEL_ZOOM = 0.0015;
 
-export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
+export function Timeline({ layout, origin, resolved, folded = false, onHit }: TimelineProps) {
   const [plotRef, { width }] = useElementSize<HTMLDivElement>();
   const [scrollRef, { height: viewport }] = useElementSize<HTMLDivElement>();
   const [scrollTop, setScrollTop] = useState(0);
@@ -110,8 +112,17 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
     <section class="timeline" data-testid="timeline" aria-label="Timeline">
       <div class="pane-header">
         <span class="pane-title">Timeline</span>
-        <span class="pane-hint num">{formatDuration(view.to - view.from)} shown</span>
-        {hidden.below > 0 ? (
+        {folded ? (
+          <span
+            class="pane-hint num"
+            title="The panel is too short for the lanes: drag the splitter below the timeline, or make DevTools taller"
+          >
+            {layout.rows.length} row{layout.rows.length === 1 ? '' : 's'} folded · drag down to show
+          </span>
+        ) : (
+          <span class="pane-hint num">{formatDuration(view.to - view.from)} shown</span>
+        )}
+        {folded ? null : hidden.below > 0 ? (
           <button
             type="button"
             class="tl-more num"
@@ -130,23 +141,28 @@ export function Timeline({ layout, origin, resolved, onHit }: TimelineProps) {
           </span>
         ) : null}
         <span class="tb-spacer" />
-        <button type="button" class="tb-button" title="Zoom in (+)" onClick={() => zoom(0.5)}>
-          <Icon name="zoom-in" />
-        </button>
-        <button type="button" class="tb-button" title="Zoom out (−)" onClick={() => zoom(2)}>
-          <Icon name="zoom-out" />
-        </button>
-        <button
-          type="button"
-          class={`tb-button ${pinned ? '' : 'on'}`}
-          title="Fit all and follow (0)"
-          aria-pressed={!pinned}
-          onClick={() => setPinned(undefined)}
-        >
-          <Icon name="fit" />
-        </button>
+        {folded ? null : (
+          <>
+            <button type="button" class="tb-button" title="Zoom in (+)" onClick={() => zoom(0.5)}>
+              <Icon name="zoom-in" />
+            </button>
+            <button type="button" class="tb-button" title="Zoom out (−)" onClick={() => zoom(2)}>
+              <Icon name="zoom-out" />
+            </button>
+            <button
+              type="button"
+              class={`tb-button ${pinned ? '' : 'on'}`}
+              title="Fit all and follow (0)"
+              aria-pressed={!pinned}
+              onClick={() => setPinned(undefined)}
+            >
+              <Icon name="fit" />
+            </button>
+          </>
+        )}
       </div>
-      <div class="tl-body">
+      {/* Folded, the lanes stay mounted (they keep their zoom and scroll) but out of reach of the keyboard. */}
+      <div class="tl-body" inert={folded}>
         <div class="tl-labels-head" />
         <div class="tl-axis-wrap">
           <TimelineAxis window={view} origin={origin} width={width} />

@@ -6,7 +6,7 @@ import type { VisibleRows } from '../hooks/useVisibleRows';
 import type { PaneResizer } from '../hooks/useWorkspaceLayout';
 import type { PanelView } from '../view/model';
 import type { TimelineLayout } from '../view/timeline';
-import type { WorkspaceLayout } from '../view/workspace';
+import { TIMELINE_FOLDED, type WorkspaceLayout } from '../view/workspace';
 import { DetailPane } from './DetailPane';
 import { EventsTable } from './EventsTable';
 import { FindingsList } from './FindingsList';
@@ -51,7 +51,13 @@ export function Workspace(p: WorkspaceProps) {
         <Splitter axis="x" label="Resize sessions" onResize={resize('sessions', 1, 120, 480)} />
       </div>
       <div class="area-timeline">
-        <Timeline layout={p.layout} origin={p.origin} resolved={resolved} onHit={selection.selectHit} />
+        <Timeline
+          layout={p.layout}
+          origin={p.origin}
+          resolved={resolved}
+          folded={panes.timeline <= TIMELINE_FOLDED}
+          onHit={selection.selectHit}
+        />
       </div>
       <div class="area-split-mid">
         <Splitter axis="y" label="Resize timeline" onResize={resize('timeline', 1, 70, 900)} />

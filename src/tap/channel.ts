@@ -1,6 +1,6 @@
 // Page MAIN world: batches the tap's deltas and hands them to the bridge as DOM events, once per microtask.
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
-import type { ConnectionDelta, HttpHeader, WireConnectionStart } from '../protocol/records';
+import type { ConnectionDelta } from '../protocol/records';
 import { bytesToBase64 } from './base64';
 import type { Natives } from './natives';
 import { redactSecretHeaders } from './redact';
@@ -8,17 +8,9 @@ import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT, TAP_SOURCE } from './wire';
 
 /** A delta as the tap holds it before encoding: chunk bytes stay binary until the flush. */
 export type TapDelta =
-  | { kind: 'start'; conn: WireConnectionStart }
-  | {
-      kind: 'response';
-      id: string;
-      status: number;
-      statusText: string;
-      responseHeaders: HttpHeader[];
-      responseTime: number;
-    }
+  | Extract<ConnectionDelta, { kind: 'start' | 'response' }>
   | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
-  | { kind: 'end'; id: string; end: 'complete' | 'aborted' | 'network-error'; endTime: number; error?: string };
+  | (Extract<ConnectionDelta, { kind: 'end' }> & { end: 'complete' | 'aborted' | 'network-error' });
 
 export interface DeltaSink {
   push(delta: TapDelta): void;

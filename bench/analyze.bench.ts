@@ -25,7 +25,7 @@ import { runRules } from '../src/core/guard/engine';
 import { rules } from '../src/core/guard/index';
 import { buildModel } from '../src/core/model/build';
 import { ConnectionParseCache } from '../src/core/model/parse-cache';
-import { syntheticCapture } from '../src/panel/dev/synthetic';
+import { syntheticCapture } from '../src/core/capture/synthetic.fixture';
 
 const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 

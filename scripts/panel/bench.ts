@@ -9,7 +9,7 @@ import { parseFilter } from '../../src/panel/view/filter';
 import { visibleEventIndexes } from '../../src/panel/view/lists';
 import { buildPanelView } from '../../src/panel/view/model';
 import { captureEnd, layoutTimeline } from '../../src/panel/view/timeline';
-import { syntheticCapture } from '../../src/panel/dev/synthetic';
+import { syntheticCapture } from '../../src/core/capture/synthetic.fixture';
 
 function time<T>(label: string, run: () => T, repeat = 3): T {
   let result = run();

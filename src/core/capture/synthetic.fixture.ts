@@ -1,8 +1,8 @@
-// Dev (pure, any runtime): a large synthetic capture for performance checks of the panel: one 2025-11-25
-// session, a tools/call POST stream carrying `events` progress notifications in 64-event chunks, cut
+// Tests, benchmarks and dev scripts (pure, any runtime): a large synthetic capture for performance checks: one
+// 2025-11-25 session, a tools/call POST stream carrying `events` progress notifications in 64-event chunks, cut
 // mid-event and resumed with Last-Event-ID (replayed from the event boundary, as the SDK's store does), plus the
 // initialize exchange.
-import type { BodyChunk, Capture, ConnectionRecord } from '../../core/capture/model';
+import type { BodyChunk, Capture, ConnectionRecord } from './model';
 
 const enc = new TextEncoder();
 const SESSION = 'synthetic-0000-4000-8000-000000000001';

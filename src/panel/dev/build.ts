@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { loadInput } from '../../core/capture/load';
 import { serializeCapture } from '../../core/capture/format';
-import { syntheticCapture } from './synthetic';
+import { syntheticCapture } from '../../core/capture/synthetic.fixture';
 import { FIXTURES_DIR, readFixture } from '../../core/fixtures-dir.fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));

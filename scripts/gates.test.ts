@@ -27,7 +27,10 @@ function project(
   made.push(dir);
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const config of configs) cpSync(join(ROOT, config), join(dir, config));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'planted', type: 'module', private: true }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'planted', type: 'module', private: true }, null, 2)}\n`,
+  );
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -174,13 +177,25 @@ describe('the lint gate (oxlint)', () => {
 });
 
 describe('the format gate (prettier)', () => {
-  it('passes formatted code and fails unformatted code', () => {
-    const check = (text: string): GateRun =>
-      run(project({ 'src/core/x.ts': text }), 'prettier', ['--check', 'src/core/x.ts']);
-    expect(check("export const x = { a: 1, b: 'two' };\n").code).toBe(0);
-    const unformatted = check('export const x = {a:1,\n   b:"two"}\n');
-    expect(unformatted.code).not.toBe(0);
-    expect(unformatted.output).toContain('src/core/x.ts');
+  const FORMATTED = "export const x = { a: 1, b: 'two' };\n";
+  const UNFORMATTED = 'export const x = {a:1,\n   b:"two"}\n';
+  /** `prettier --check .` as `npm run lint` runs it, with the repository's ignore file. */
+  const checkTree = (files: Files): GateRun =>
+    run(project(files, ['.prettierrc.json', '.prettierignore']), 'prettier', ['--check', '.']);
+
+  it('passes a formatted tree, and leaves the recorded fixtures alone', () => {
+    const result = checkTree({
+      'src/core/x.ts': FORMATTED,
+      'fixtures/clean/expected.json': '{"must":[],\n"must_not":[]}',
+    });
+    expect(result.output).not.toContain('fixtures/clean');
+    expect(result.code).toBe(0);
+  });
+
+  it.each([['src/core/x.ts'], ['e2e/fixtures/x.ts'], ['scripts/x.ts']])('fails unformatted code in %s', (path) => {
+    const result = checkTree({ 'src/core/ok.ts': FORMATTED, [path]: UNFORMATTED });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(path);
   });
 });
 

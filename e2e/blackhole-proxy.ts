@@ -23,21 +23,6 @@ export interface BlackholeProxy {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** Browsers' own services (updates, safe browsing, telemetry, push, captive portal): recorded, not a test failure. */
-const BROWSER_INTERNAL = [
-  /(^|\.)google\.com$/,
-  /(^|\.)googleapis\.com$/,
-  /(^|\.)gstatic\.com$/,
-  /(^|\.)gvt1\.com$/,
-  /(^|\.)googleusercontent\.com$/,
-  /(^|\.)chromium\.org$/,
-  /(^|\.)mozilla\.(org|com|net)$/,
-  /(^|\.)firefox\.com$/,
-  /(^|\.)mozaws\.net$/,
-  /(^|\.)services\.mozilla\.com$/,
-  /^detectportal\.firefox\.com$/,
-];
-
 export function hostName(host: string): string {
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   return host.split(':')[0] ?? host;
@@ -45,11 +30,6 @@ export function hostName(host: string): string {
 
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.has(hostName(host).toLowerCase());
-}
-
-export function isBrowserInternalHost(host: string): boolean {
-  const name = hostName(host).toLowerCase();
-  return BROWSER_INTERNAL.some((pattern) => pattern.test(name));
 }
 
 function targetOf(req: IncomingMessage): { host: string; url?: string } {

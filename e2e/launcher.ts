@@ -1,17 +1,11 @@
 // Node (tests, lab, npm start): the ONLY way the project starts a browser. Every browser goes through the loopback
 // black-hole proxy, resolves no outside names, and gets a fresh profile; what it tried is reported at close().
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
-import {
-  isBrowserInternalHost,
-  isLoopbackHost,
-  startBlackholeProxy,
-  type BlackholeProxy,
-  type ProxyAttempt,
-} from './blackhole-proxy';
+import { isLoopbackHost, startBlackholeProxy, type BlackholeProxy, type ProxyAttempt } from './blackhole-proxy';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -22,16 +16,48 @@ export const FIREFOX_EXTENSION_UUID = '6f1d3c52-4a0e-4c7b-9f39-2b8e5d1a7c40';
 
 export interface NetworkReport {
   proxyAttempts: ProxyAttempt[];
-  /** Requests that pages made to hosts other than loopback (Chromium: seen by Playwright; any browser: by the proxy). */
+  /** Every attempt to leave loopback (pages seen by Playwright; anything seen by the proxy) not named in KNOWN_ATTEMPTS. */
   violations: string[];
+  /** Attempts the black hole refused that match a named, documented exception (see KNOWN_ATTEMPTS). */
+  excused: string[];
 }
 
-function report(proxy: BlackholeProxy, pageRequests: string[]): NetworkReport {
+/**
+ * Attempts that no switch, feature or profile setting stops in the browser as shipped here; each is refused by the
+ * black hole, logged by name at close(), and NOT a violation. Anything else the proxy sees is a violation. Keep this
+ * list to what was shown by experiment to be unstoppable, and say why.
+ */
+interface KnownAttempt {
+  method: string;
+  /** host:port exactly as the proxy records it (a CONNECT shows no path). */
+  host: string;
+  name: string;
+}
+const KNOWN_ATTEMPTS: Record<'chromium' | 'firefox', KnownAttempt[]> = {
+  chromium: [
+    // GaiaCookieManagerService's ListAccounts (traffic annotation gaia_auth_list_accounts), fired at profile start on
+    // the empty cookie jar and retried with backoff. Chromium 156 has no switch for it: tried and still seen were
+    // --allow-browser-signin=false, --enable-features=AvoidAutoTriggerListAccountsOnStale, --disable-features=Btm,
+    // --oauth2-client-id/secret=dummytoken, and starting /usr/lib/chromium/chromium without the Debian wrapper's API
+    // keys. Playwright's --enable-features=SkipListAccountsWithoutGaiaCookies (its fix for this) is not in this build.
+    { method: 'CONNECT', host: 'accounts.google.com:443', name: 'Gaia ListAccounts (no switch in Chromium 156)' },
+  ],
+  firefox: [],
+};
+
+function report(browser: 'chromium' | 'firefox', proxy: BlackholeProxy, pageRequests: string[]): NetworkReport {
   const proxyAttempts = [...proxy.attempts];
-  const unexpected = proxyAttempts
-    .filter((a) => !isLoopbackHost(a.host) && !isBrowserInternalHost(a.host))
-    .map((a) => `${a.method} ${a.url ?? a.host} (via proxy)`);
-  return { proxyAttempts, violations: [...pageRequests, ...unexpected] };
+  const known = (a: ProxyAttempt) =>
+    KNOWN_ATTEMPTS[browser].find((k) => k.method === a.method && k.host.toLowerCase() === a.host.toLowerCase());
+  const excused: string[] = [];
+  const unexpected: string[] = [];
+  for (const a of proxyAttempts) {
+    if (isLoopbackHost(a.host)) continue;
+    const k = known(a);
+    if (k) excused.push(`${a.method} ${a.host} (${k.name})`);
+    else unexpected.push(`${a.method} ${a.url ?? a.host} (via proxy)`);
+  }
+  return { proxyAttempts, violations: [...pageRequests, ...unexpected], excused };
 }
 
 function printReport(label: string, r: NetworkReport): void {
@@ -40,6 +66,10 @@ function printReport(label: string, r: NetworkReport): void {
   process.stdout.write(
     `[network rule] ${label}: ${r.proxyAttempts.length} attempt(s) refused by the black hole: ${hosts.join(', ')}\n`,
   );
+  const excused = [...new Set(r.excused)];
+  if (excused.length > 0) {
+    process.stdout.write(`[network rule] ${label}: known exception(s), not violations: ${excused.join(', ')}\n`);
+  }
   for (const v of r.violations) process.stdout.write(`[network rule] VIOLATION ${label}: ${v}\n`);
 }
 
@@ -67,7 +97,13 @@ export interface ChromiumSession {
   close(): Promise<NetworkReport>;
 }
 
-export function chromiumArgs(proxyUrl: string, options: ChromiumOptions = {}): string[] {
+/** Written into each fresh profile: an empty manifest-override config (see chromiumArgs). */
+const MANIFEST_OVERRIDE_FILE = 'optimization-guide-manifest-override.json';
+
+/** `profile` is the fresh user-data-dir; launchChromium writes MANIFEST_OVERRIDE_FILE into it before launch. */
+// Do not add a --disable-features/--enable-features here without merging Playwright's own: Chromium keeps only the last
+// one given (verified: a second --disable-features brought back clients2.google.com/time and optimizationguide-pa).
+export function chromiumArgs(proxyUrl: string, profile: string, options: ChromiumOptions = {}): string[] {
   const args = [
     `--proxy-server=${proxyUrl}`,
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
@@ -81,6 +117,11 @@ export function chromiumArgs(proxyUrl: string, options: ChromiumOptions = {}): s
     '--disable-domain-reliability',
     '--disable-client-side-phishing-detection',
     '--no-pings',
+    // Stops POST update.googleapis.com/service/update2/json (CONNECT :443, then plain http): the on-demand component
+    // update for the Optimization Guide model manifest (app ceofaddefefcbblgcgnibnonglccbfja), which
+    // --disable-component-update does not cover. With an override config the manifest broker reads assets from the
+    // file instead of the component updater; `{}` names none, so nothing is fetched.
+    `--optimization-guide-manifest-override=${join(profile, MANIFEST_OVERRIDE_FILE)}`,
   ];
   if (options.extension) {
     const dir = resolve(options.extension);
@@ -96,10 +137,11 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
   const pageRequests: string[] = [];
   let context: BrowserContext;
   try {
+    writeFileSync(join(profile, MANIFEST_OVERRIDE_FILE), '{}\n');
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: options.headless ?? true,
-      args: chromiumArgs(proxy.url, options),
+      args: chromiumArgs(proxy.url, profile, options),
       // Playwright disables extensions by default; ours must load.
       ignoreDefaultArgs: ['--disable-extensions'],
       viewport: { width: 1280, height: 800 },
@@ -131,7 +173,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
       await context.close();
       await proxy.close();
       rmSync(profile, { recursive: true, force: true });
-      const r = report(proxy, pageRequests);
+      const r = report('chromium', proxy, pageRequests);
       printReport('chromium', r);
       return r;
     },
@@ -205,7 +247,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       await browser.close();
       await proxy.close();
       rmSync(profile, { recursive: true, force: true });
-      const r = report(proxy, []);
+      const r = report('firefox', proxy, []);
       printReport('firefox', r);
       return r;
     },

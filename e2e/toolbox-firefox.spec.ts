@@ -95,5 +95,20 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
     )
     .toEqual({ session: true, finding: true });
   await toolbox.screenshot('test-results/toolbox-firefox-short.png');
+
+  // A reload keeps the panel in the toolbox: it starts over on the new document and shows the next run's finding.
+  await page.reload();
+  await expect
+    .poll(async () => (view = await toolbox.read()).emptyState, { message: 'after the reload the panel starts over' })
+    .toBe(true);
+  expect(view.url).toBe(toolbox.panelUrl);
+  const again = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), SCENARIO);
+  expect(again.verdict, again.detail).toBe(scenario.sdkClientVerdict);
+  await expect
+    .poll(async () => (view = await toolbox.read()).findings.map((f) => f.rule), {
+      message: `after the reload the panel in the toolbox lists ${RULE} again`,
+    })
+    .toContain(RULE);
+  expect(view.sessions).toHaveLength(1);
   await page.close();
 });

@@ -68,7 +68,8 @@ test('Firefox: the tap records the stream and the panel page shows it', async ()
   );
   expect(sessionText).toContain(SESSION_ID.slice(0, 6));
   expect(sessionText).toContain('2025-11-25');
-  expect(await count(panel, '[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
+  // The timeline draws its links once it knows its size (a later render than the rows): wait for it, do not sample.
+  await expect.poll(() => count(panel, '[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
   await panel.setViewport({ width: 1280, height: 800 });
   await panel.screenshot({ path: 'test-results/panel-firefox.png' });
   await panel.close();

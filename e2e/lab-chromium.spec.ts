@@ -1,7 +1,7 @@
 // Node (Playwright): every fault-lab scenario, run by the real SDK client in the demo page, in Chromium with the built
 // extension: the panel shows the expected findings, and the CLI on the exported capture reports the same rules.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,8 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { LabPageApi } from './lab/client/main';
 import { type Scenario, scenarios } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
-import { parseCapture } from '../src/core/index';
 import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
+import { cutShortfall } from './fixtures/lab-fault';
 import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
 import { type ChromiumSession, launchChromium } from './launcher';
 
@@ -88,24 +88,6 @@ async function caughtUpRules(panel: Page, page: Page): Promise<string[]> {
   return [...new Set(shown.findings.map((f) => f.rule))].sort();
 }
 
-/**
- * Whether the fault landed whole: the page should receive every byte the proxy forwarded before its cut. Chromium
- * drops body bytes it has not handed to the page yet when the connection fails right after them, and then the hazard
- * never happened (the lab's cut, not the inspector). Returns why, to explain a failure; "" when all bytes arrived.
- */
-function cutShortfall(file: string): string {
-  const cut = lab.log().find((entry) => entry.action === 'cut');
-  if (!cut) return '';
-  const record = parseCapture(readFileSync(file, 'utf8')).connections.find(
-    (c) => c.method === 'POST' && c.end === 'network-error',
-  );
-  const received = (record?.chunks ?? []).reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
-  const forwarded = Number(cut.detail.bytesForwarded);
-  return received === forwarded
-    ? ''
-    : `the page received ${received} of the ${forwarded} bytes the proxy sent before its cut`;
-}
-
 async function cliReport(file: string): Promise<CliReport> {
   const { stdout } = await promisify(execFile)('node', [CLI, 'analyze', file, '--json', '--fail-on', 'never'], {
     maxBuffer: 64 << 20,
@@ -138,7 +120,7 @@ for (const scenario of scenarios) {
     ]);
     const file = join(exportsDir, `${scenario.name}.capture.json`);
     await download.saveAs(file);
-    const shortfall = cutShortfall(file);
+    const shortfall = cutShortfall(lab, file);
     if (shortfall) test.info().annotations.push({ type: 'lab fault did not land whole', description: shortfall });
 
     expect(panelRules, `the panel reports every expected rule${shortfall ? ` (note: ${shortfall})` : ''}`).toEqual(

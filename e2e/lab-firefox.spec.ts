@@ -13,7 +13,7 @@ import { findScenario, type Scenario } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
-import { cutShortfall } from './fixtures/lab-fault';
+import { cutShortfall, silentResume } from './fixtures/lab-fault';
 import { panelCaughtUp, type PanelProgress, readPanelProgress } from './fixtures/panel-view';
 import { type FirefoxSession, launchFirefox } from './launcher';
 
@@ -97,37 +97,56 @@ async function cliRules(file: string): Promise<string[]> {
   return [...new Set((JSON.parse(stdout) as { findings: { rule: string }[] }).findings.map((f) => f.rule))].sort();
 }
 
+interface Run {
+  state: PanelProgress;
+  rules: string[];
+  file: string;
+  /** Why the lab's fault did not land (the hazard never reached the page), or "" when it did. */
+  notLanded: string;
+}
+
+/** One run of the scenario in a fresh page and panel, up to the exported capture. */
+async function runScenario(name: Scenario['name'], scenario: Scenario): Promise<Run> {
+  const pageUrl = `${lab.url}/?scenario=${name}`;
+  const page = await context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+
+  const result = await page.evaluate((n) => (window as unknown as { __lab: LabPageApi }).__lab.run(n), name);
+  expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+
+  const state = await caughtUp(panel, page);
+  const rules = [...new Set(state.findings.map((f) => f.rule))].sort();
+  // Exported first: the capture tells whether the lab's fault landed before the panel is judged on it.
+  const file = join(exportsDir, `${name}.capture.json`);
+  copyFileSync(await exportCapture(panel), file);
+  await panel.close();
+  await page.close();
+  return { state, rules, file, notLanded: cutShortfall(lab, file) || silentResume(file) };
+}
+
 for (const name of SUBSET) {
   const scenario = findScenario(name) as Scenario;
   const must = scenario.expected.must.length ? scenario.expected.must.join(', ') : 'no error or warning';
   test(`Firefox, ${name}: the panel shows ${must}; the CLI on the exported capture agrees`, async () => {
-    const pageUrl = `${lab.url}/?scenario=${name}`;
-    const page = await context.newPage();
-    await page.goto(pageUrl);
-    const panel = await openPanelFor(pageUrl);
-
-    const result = await page.evaluate((n) => (window as unknown as { __lab: LabPageApi }).__lab.run(n), name);
-    expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
-
-    const state = await caughtUp(panel, page);
-    const rules = [...new Set(state.findings.map((f) => f.rule))].sort();
-    // Exported first: when an expected finding is missing, the capture tells whether the lab's fault landed whole.
-    const file = join(exportsDir, `${name}.capture.json`);
-    copyFileSync(await exportCapture(panel), file);
-    const shortfall = cutShortfall(lab, file);
-    if (shortfall) test.info().annotations.push({ type: 'lab fault did not land whole', description: shortfall });
-    const seen = `panel: ${state.sessions} session(s), ${state.events} event(s), wire ${JSON.stringify(state.wire)}`;
-    expect(state.events).toBeGreaterThan(0);
-    for (const rule of scenario.expected.must) {
-      expect(rules, `${rule} is reported (${seen}${shortfall ? `; note: ${shortfall}` : ''})`).toContain(rule);
+    let run = await runScenario(name, scenario);
+    if (run.notLanded) {
+      // The lab failed to set up the hazard (seen on a loaded machine): say so, and set it up once more from a fresh
+      // origin. The inspector is judged only on a run where the hazard reached the page.
+      test.info().annotations.push({ type: 'lab fault did not land; run again', description: run.notLanded });
+      await lab.setScenario('clean');
+      run = await runScenario(name, scenario);
     }
+    expect(run.notLanded, 'the lab fault reached the page').toBe('');
+    const { state, rules, file } = run;
+    const applied = lab.log().map((entry) => entry.action);
+    const seen = `panel: ${state.sessions} session(s), ${state.events} event(s), wire ${JSON.stringify(state.wire)}; lab applied: ${applied.join(', ')}`;
+    expect(state.events).toBeGreaterThan(0);
+    for (const rule of scenario.expected.must) expect(rules, `${rule} is reported (${seen})`).toContain(rule);
     for (const rule of scenario.expected.mustNot) expect(rules, `${rule} must not be reported`).not.toContain(rule);
     if (scenario.expected.must.length === 0) {
       expect(state.findings.filter((f) => f.severity === 'error' || f.severity === 'warning')).toEqual([]);
     }
-
     expect(await cliRules(file)).toEqual(rules);
-    await panel.close();
-    await page.close();
   });
 }

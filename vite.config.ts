@@ -22,8 +22,10 @@ function manifestFor(browser: Target): ManifestV3Export {
   const base = { ...manifest, version: pkg.version };
   if (browser === 'chrome') return base;
   const { service_worker: worker } = manifest.background;
+  // Firefox messaging is a structured clone already, and it warns about the key it does not know.
+  const { message_serialization: _serialization, ...firefoxBase } = base;
   return {
-    ...base,
+    ...firefoxBase,
     background: { scripts: [worker], type: 'module' },
     browser_specific_settings: {
       gecko: {

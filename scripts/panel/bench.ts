@@ -2,7 +2,6 @@
 // folding wire deltas, analysing, building the view indexes, filtering, and laying out the timeline.
 // Usage: npx tsx scripts/panel/bench.ts [events]   (default 100000)
 import { analyze } from '../../src/core/analyze';
-import { encodeBase64 as bytesToBase64 } from '../../src/core/capture/base64';
 import { recordsToCapture } from '../../src/panel/state/capture';
 import { applyDeltas, emptyRecords, recordToDeltas } from '../../src/panel/state/records';
 import { parseFilter } from '../../src/panel/view/filter';
@@ -26,7 +25,7 @@ function time<T>(label: string, run: () => T, repeat = 3): T {
 
 const events = Number(process.argv[2] ?? 100_000);
 const capture = syntheticCapture(events);
-const deltas = capture.connections.flatMap((c) => recordToDeltas(c, bytesToBase64));
+const deltas = capture.connections.flatMap((c) => recordToDeltas(c));
 const bodyBytes = capture.connections.reduce((n, c) => n + c.chunks.reduce((m, k) => m + k.bytes.length, 0), 0);
 process.stdout.write(`${events} events, ${deltas.length} deltas, ${(bodyBytes / 1e6).toFixed(1)} MB of body\n`);
 

@@ -1,7 +1,9 @@
 // Worker (Chrome service worker / Firefox event page): wires browser events to the Router. Holds nothing that a
 // restart could lose: bridges keep the buffers, panels re-attach. May not touch pages except by messages.
 import { browser, type Runtime, type WebNavigation } from '../platform/browser';
-import type { BackgroundToBridge, BridgeToBackground, PanelToBackground } from '../protocol/messages';
+import { asBridgeToBackground } from '../protocol/decode-bridge';
+import { asPanelToBackground } from '../protocol/decode-panel';
+import type { BackgroundToBridge } from '../protocol/messages';
 import { Router, type BridgeLink, type PanelLink } from './router';
 
 const PRESERVE_KEY = (tabId: number): string => `preserveLog.${tabId}`;
@@ -31,21 +33,6 @@ const router = new Router({
   },
 });
 
-function isPanelMessage(value: unknown): value is PanelToBackground {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  if (typeof m.tabId !== 'number') return false;
-  return (
-    m.type === 'attach' || m.type === 'clear' || (m.type === 'set-preserve-log' && typeof m.preserve === 'boolean')
-  );
-}
-
-function isBridgeMessage(value: unknown): value is BridgeToBackground {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  return (m.type === 'deltas' || m.type === 'snapshot-part') && Array.isArray(m.deltas);
-}
-
 const onCommitted = (details: WebNavigation.OnCommittedDetailsType): void =>
   router.frameCommitted(details.tabId, details.frameId, details.url);
 
@@ -57,8 +44,9 @@ function watchNavigation(): void {
 
 function connectPanel(port: Runtime.Port): void {
   const link: PanelLink = { post: (message) => port.postMessage(message) };
-  port.onMessage.addListener((message: unknown) => {
-    if (!isPanelMessage(message)) return;
+  port.onMessage.addListener((raw: unknown) => {
+    const message = asPanelToBackground(raw);
+    if (!message) return;
     if (message.type === 'attach') watchNavigation();
     router.panelMessage(link, message);
   });
@@ -71,8 +59,9 @@ function connectBridge(port: Runtime.Port): void {
   if (tabId === undefined || frameId === undefined) return port.disconnect();
   const link: BridgeLink = { tabId, frameId, disconnect: () => port.disconnect() };
   router.bridgeConnected(link);
-  port.onMessage.addListener((message: unknown) => {
-    if (isBridgeMessage(message)) router.bridgeMessage(link, message);
+  port.onMessage.addListener((raw: unknown) => {
+    const message = asBridgeToBackground(raw);
+    if (message) router.bridgeMessage(link, message);
   });
   port.onDisconnect.addListener(() => router.bridgeDisconnected(link));
 }

@@ -8,7 +8,12 @@ const startOf = (id: string): ConnectionDelta => ({
   kind: 'start',
   conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 },
 });
-const chunkOf = (id: string, t: number): ConnectionDelta => ({ kind: 'chunk', id, t, b64: 'QUJD' });
+const chunkOf = (id: string, t: number): ConnectionDelta => ({
+  kind: 'chunk',
+  id,
+  t,
+  bytes: new TextEncoder().encode('ABC'),
+});
 
 interface Harness {
   router: Router;

@@ -6,7 +6,12 @@ const startOf = (id: string): ConnectionDelta => ({
   kind: 'start',
   conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime: 1 },
 });
-const chunkOf = (id: string, size: number): ConnectionDelta => ({ kind: 'chunk', id, t: 2, b64: 'A'.repeat(size) });
+const chunkOf = (id: string, size: number): ConnectionDelta => ({
+  kind: 'chunk',
+  id,
+  t: 2,
+  bytes: new Uint8Array(size),
+});
 const endOf = (id: string): ConnectionDelta => ({ kind: 'end', id, end: 'complete', endTime: 3 });
 const ids = (deltas: ConnectionDelta[]): string[] => [
   ...new Set(deltas.map((d) => (d.kind === 'start' ? d.conn.id : d.id))),

@@ -14,7 +14,12 @@ function fakePort(): RelayPort & { sent: BridgeToBackground[]; disconnect(): voi
   };
 }
 
-const chunk = (n: number): ConnectionDelta => ({ kind: 'chunk', id: 'c', t: n, b64: 'QUJD' });
+const chunk = (n: number): ConnectionDelta => ({
+  kind: 'chunk',
+  id: 'c',
+  t: n,
+  bytes: new TextEncoder().encode('ABC'),
+});
 
 function setup(): { relay: Relay; ports: ReturnType<typeof fakePort>[]; run: () => void } {
   const ports: ReturnType<typeof fakePort>[] = [];

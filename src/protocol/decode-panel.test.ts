@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asBackgroundToPanel } from './decode-panel';
+import { asBackgroundToPanel, asPanelToBackground } from './decode-panel';
 import type { BackgroundToPanel } from './messages';
 
 const snapshot: BackgroundToPanel = {
@@ -27,10 +27,16 @@ describe('asBackgroundToPanel', () => {
   it('accepts well-formed messages and rejects junk', () => {
     expect(asBackgroundToPanel(snapshot, 7)).toEqual(snapshot);
     expect(
-      asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: 1, b64: 'AA==' }] }, 7),
+      asBackgroundToPanel(
+        { type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'f3.c', t: 1, bytes: new Uint8Array([1]) }] },
+        7,
+      ),
     ).toBeDefined();
     expect(
-      asBackgroundToPanel({ type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', b64: 'AA==' }] }, 7),
+      asBackgroundToPanel(
+        { type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', bytes: new Uint8Array([1]) }] },
+        7,
+      ),
     ).toBeUndefined();
     expect(asBackgroundToPanel({ type: 'evil', tabId: 7 }, 7)).toBeUndefined();
     expect(asBackgroundToPanel('snapshot', 7)).toBeUndefined();
@@ -46,5 +52,20 @@ describe('asBackgroundToPanel, per message', () => {
     const { droppedBytes: _dropped, ...old } = snapshot;
     expect(asBackgroundToPanel(old, 7)).toEqual(snapshot);
     expect(asBackgroundToPanel({ ...snapshot, deltas: [{ kind: 'start', conn: { id: 'c1' } }] }, 7)).toBeUndefined();
+  });
+});
+
+describe('asPanelToBackground', () => {
+  it('rebuilds each command from its checked fields and refuses the rest', () => {
+    expect(asPanelToBackground({ type: 'attach', tabId: 3, extra: 'x' })).toEqual({ type: 'attach', tabId: 3 });
+    expect(asPanelToBackground({ type: 'set-preserve-log', tabId: 3, preserve: true })).toEqual({
+      type: 'set-preserve-log',
+      tabId: 3,
+      preserve: true,
+    });
+    expect(asPanelToBackground({ type: 'set-preserve-log', tabId: 3, preserve: 'yes' })).toBeNull();
+    expect(asPanelToBackground({ type: 'attach', tabId: 1.5 })).toBeNull();
+    expect(asPanelToBackground({ type: 'attach' })).toBeNull();
+    expect(asPanelToBackground({ type: 'reload', tabId: 3 })).toBeNull();
   });
 });

@@ -1,65 +1,57 @@
-// Runs anywhere (pure; the panel uses it): the decoder of the background -> panel union. The background is ours, but
-// a bug there must not crash the panel, so every message is shape-checked before the panel folds it in.
-import type { BackgroundToPanel } from './messages';
-import type { ConnectionDelta } from './records';
+// Runs anywhere (pure): the decoders of the panel <-> background unions. The background is ours, but a bug there must
+// not crash the panel, so every message is checked field by field before the panel folds it in; the background checks
+// what a panel asks likewise.
+import { decodeDelta, FROM_BACKGROUND } from './decode-delta';
+import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
+import type { BackgroundToPanel, PanelToBackground } from './messages';
 
-/** Shape check on what arrives over the Port: the background is ours, but a bug there must not crash the panel. */
+const MAX_DELTAS_PER_MESSAGE = 200_000;
+const MAX_TAB_ID = 2 ** 53;
+
+/** A message for the panel of `tabId` (any tab when undefined), or undefined. */
 export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): BackgroundToPanel | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const m = raw as Record<string, unknown>;
-  if (typeof m.tabId !== 'number' || (tabId !== undefined && m.tabId !== tabId)) return undefined;
-  switch (m.type) {
-    case 'snapshot':
-      if (typeof m.pageUrl !== 'string' || !isDeltaList(m.deltas) || typeof m.preserveLog !== 'boolean')
-        return undefined;
-      return {
-        type: 'snapshot',
-        tabId: m.tabId,
-        pageUrl: m.pageUrl,
-        deltas: m.deltas,
-        preserveLog: m.preserveLog,
-        droppedBytes: typeof m.droppedBytes === 'number' ? m.droppedBytes : 0,
-      };
-    case 'deltas':
-      return isDeltaList(m.deltas) ? { type: 'deltas', tabId: m.tabId, deltas: m.deltas } : undefined;
-    case 'navigated':
-      if (typeof m.pageUrl !== 'string' || typeof m.preserveLog !== 'boolean') return undefined;
-      return { type: 'navigated', tabId: m.tabId, pageUrl: m.pageUrl, preserveLog: m.preserveLog };
-    default:
-      return undefined;
-  }
+  return (
+    decoding((): BackgroundToPanel | null => {
+      const m = record(raw, 'message');
+      const tab = integer(m.tabId, -1, MAX_TAB_ID, 'tabId');
+      if (tabId !== undefined && tab !== tabId) return null;
+      const deltas = () => list(m.deltas, MAX_DELTAS_PER_MESSAGE, 'deltas').map((d) => decodeDelta(d, FROM_BACKGROUND));
+      const pageUrl = () => text(m.pageUrl, LIMITS.urlChars, 'pageUrl');
+      switch (m.type) {
+        case 'snapshot':
+          return {
+            type: 'snapshot',
+            tabId: tab,
+            pageUrl: pageUrl(),
+            deltas: deltas(),
+            preserveLog: flag(m.preserveLog, 'preserveLog'),
+            droppedBytes:
+              m.droppedBytes === undefined ? 0 : integer(m.droppedBytes, 0, Number.MAX_SAFE_INTEGER, 'dropped'),
+          };
+        case 'deltas':
+          return { type: 'deltas', tabId: tab, deltas: deltas() };
+        case 'navigated':
+          return { type: 'navigated', tabId: tab, pageUrl: pageUrl(), preserveLog: flag(m.preserveLog, 'preserveLog') };
+        default:
+          return null;
+      }
+    }) ?? undefined
+  );
 }
 
-function isDeltaList(value: unknown): value is ConnectionDelta[] {
-  return Array.isArray(value) && value.every(isDelta);
-}
-
-/** A start delta's connection: what the records fold needs before anything else about it arrives. */
-function isConnectionStart(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const c = value as Record<string, unknown>;
-  const named = typeof c.id === 'string' && typeof c.url === 'string' && typeof c.method === 'string';
-  return named && Array.isArray(c.requestHeaders) && typeof c.startTime === 'number';
-}
-
-function isDelta(value: unknown): value is ConnectionDelta {
-  if (typeof value !== 'object' || value === null) return false;
-  const d = value as Record<string, unknown>;
-  switch (d.kind) {
-    case 'start':
-      return isConnectionStart(d.conn);
-    case 'response':
-      return (
-        typeof d.id === 'string' &&
-        typeof d.status === 'number' &&
-        Array.isArray(d.responseHeaders) &&
-        typeof d.responseTime === 'number'
-      );
-    case 'chunk':
-      return typeof d.id === 'string' && typeof d.t === 'number' && typeof d.b64 === 'string';
-    case 'end':
-      return typeof d.id === 'string' && typeof d.end === 'string' && typeof d.endTime === 'number';
-    default:
-      return false;
-  }
+export function asPanelToBackground(raw: unknown): PanelToBackground | null {
+  return decoding((): PanelToBackground | null => {
+    const m = record(raw, 'message');
+    const tabId = integer(m.tabId, -1, MAX_TAB_ID, 'tabId');
+    switch (m.type) {
+      case 'attach':
+        return { type: 'attach', tabId };
+      case 'clear':
+        return { type: 'clear', tabId };
+      case 'set-preserve-log':
+        return { type: 'set-preserve-log', tabId, preserve: flag(m.preserve, 'preserve') };
+      default:
+        return null;
+    }
+  });
 }

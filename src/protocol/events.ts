@@ -1,16 +1,18 @@
-// Runs in the page MAIN world and the isolated world: the DOM event names the tap and the bridge talk over.
-// A CustomEvent on window, not window.postMessage: page 'message' listeners never see the inspector's traffic.
+// Runs in the page MAIN world and the isolated world: how the tap and the bridge find each other. At document_start,
+// before any page script, the tap makes a MessageChannel and hands one port to the bridge in a MessageEvent of its own
+// type, dispatched on window (synchronous; page 'message' listeners never see it). Everything after that travels over
+// the port: deltas with their chunk buffers transferred, never encoded, and the bridge's settings back.
 // The tap imports only types (it is a standalone script in the page), so each name is also a literal type: the tap
 // writes the literal again against that type, and the compiler proves both sides agree.
 
-/** Tap -> bridge; `detail` is a JSON string of TapToBridge. */
-export const TAP_EVENT = 'mcp-stream-inspector:tap';
-/** Bridge -> tap; `detail` is a JSON string of BridgeToTap. */
-export const BRIDGE_EVENT = 'mcp-stream-inspector:bridge';
+/** Tap -> bridge: a MessageEvent whose `ports[0]` is the tap's channel. */
+export const TAP_PORT_EVENT = 'mcp-stream-inspector:port';
+/** Bridge -> tap: "I listen now" (the bridge started after the tap); the tap answers with TAP_PORT_EVENT once. */
+export const BRIDGE_HELLO_EVENT = 'mcp-stream-inspector:hello';
 export const TAP_SOURCE = 'mcp-stream-inspector/tap';
 export const BRIDGE_SOURCE = 'mcp-stream-inspector/bridge';
 
-export type TapEventName = typeof TAP_EVENT;
-export type BridgeEventName = typeof BRIDGE_EVENT;
+export type TapPortEventName = typeof TAP_PORT_EVENT;
+export type BridgeHelloEventName = typeof BRIDGE_HELLO_EVENT;
 export type TapSource = typeof TAP_SOURCE;
 export type BridgeSource = typeof BRIDGE_SOURCE;

@@ -1,5 +1,6 @@
 // Worker (pure): joins chunk pieces that a bridge split to stay below message limits (`more: true`), and gives
 // frame-scoped connection ids, so the panel sees each chunk exactly as the tap recorded it.
+import { concatBytes } from '../core/capture/bytes';
 import type { ConnectionDelta } from './records';
 
 /** Connection ids of subframes get a frame prefix: two frames' taps can never collide (or pose as each other). */
@@ -15,7 +16,7 @@ function withId(delta: ConnectionDelta, frameId: number): ConnectionDelta {
 
 /** One per bridge port: pieces of one chunk arrive consecutively, possibly across messages. */
 export class DeltaJoiner {
-  private readonly pending = new Map<string, { t: number; b64: string[] }>();
+  private readonly pending = new Map<string, { t: number; pieces: Uint8Array[] }>();
 
   constructor(private readonly frameId: number) {}
 
@@ -28,13 +29,13 @@ export class DeltaJoiner {
       }
       const held = this.pending.get(delta.id);
       if (delta.more) {
-        if (held) held.b64.push(delta.b64);
-        else this.pending.set(delta.id, { t: delta.t, b64: [delta.b64] });
+        if (held) held.pieces.push(delta.bytes);
+        else this.pending.set(delta.id, { t: delta.t, pieces: [delta.bytes] });
         continue;
       }
       this.pending.delete(delta.id);
-      const b64 = held ? [...held.b64, delta.b64].join('') : delta.b64;
-      out.push(withId({ kind: 'chunk', id: delta.id, t: held ? held.t : delta.t, b64 }, this.frameId));
+      const bytes = held ? concatBytes([...held.pieces, delta.bytes]) : delta.bytes;
+      out.push(withId({ kind: 'chunk', id: delta.id, t: held ? held.t : delta.t, bytes }, this.frameId));
     }
     return out;
   }

@@ -1,7 +1,10 @@
 // Runs anywhere: one message union per hop (page -> bridge -> background -> panel, and back).
 import type { ConnectionDelta } from './records';
 
-/** Page MAIN world (tap) -> isolated-world bridge, via window.postMessage. Untrusted: the bridge validates. */
+/**
+ * Page MAIN world (tap) -> isolated-world bridge, over the tap's MessagePort (see events.ts); chunk buffers are
+ * transferred. Untrusted (a page script could post on a port it got hold of): the bridge decodes every field.
+ */
 export interface TapToBridge {
   source: 'mcp-stream-inspector/tap';
   /** Random per tap instance so the bridge ignores other senders' noise. */
@@ -9,7 +12,7 @@ export interface TapToBridge {
   deltas: ConnectionDelta[];
 }
 
-/** Bridge -> page tap (a DOM event the tap listens for): settings the tap applies at the source. */
+/** Bridge -> page tap, over the same port: settings the tap applies at the source (and its signal to start sending). */
 export interface BridgeToTap {
   source: 'mcp-stream-inspector/bridge';
   /** Record Authorization, Cookie and similar headers in clear (user opt-in; default false). */
@@ -18,7 +21,8 @@ export interface BridgeToTap {
 
 /**
  * Bridge -> background. Sent over a runtime Port named "bridge" that a bridge opens only when the background
- * asks it to (`collect`, while a panel is attached to its tab). Large batches are split below message limits.
+ * asks it to (`collect`, while a panel is attached to its tab). Structured clone (Chrome: the manifest's
+ * `message_serialization`), so chunk bytes stay Uint8Array. Large batches are split below message limits.
  * `snapshot-part`: the bridge's buffer, answering `collect` of that generation; `last` ends it.
  */
 export type BridgeToBackground =

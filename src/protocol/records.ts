@@ -1,4 +1,6 @@
-// Runs anywhere: the wire form of capture records. Extension messaging is JSON-only, so bytes travel as base64.
+// Runs anywhere: the wire form of capture records. Every hop is a structured clone (a MessagePort from the page, and
+// extension messaging with `message_serialization: structured_clone` in Chrome, the default in Firefox), so body
+// bytes travel as Uint8Array: nothing is encoded on the page's thread.
 import type { ConnectionRecord, EndReason, HttpHeader } from '../core/capture/model';
 
 // The tap imports only protocol types: the record types it needs come through here.
@@ -28,5 +30,5 @@ export type ConnectionDelta =
    * `more` (bridge -> background only): the chunk was split to stay below message limits and its bytes
    * continue in the next chunk delta of the same id; the background joins the pieces before the panel sees them.
    */
-  | { kind: 'chunk'; id: string; t: number; b64: string; more?: boolean }
+  | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array; more?: boolean }
   | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string };

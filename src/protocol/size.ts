@@ -1,8 +1,24 @@
 // Runs anywhere (pure; bridge, background, tests): the approximate wire size of a delta, for budgets and limits.
 import type { ConnectionDelta } from './records';
 
-/** JSON length for heads and ends (small), base64 length plus a little framing for chunks (cheap for big ones). */
+/** Byte length plus a little framing for chunks; a rough, allocation-free estimate for heads and ends. */
 export function deltaSize(delta: ConnectionDelta): number {
-  if (delta.kind === 'chunk') return delta.b64.length + 64;
-  return JSON.stringify(delta).length;
+  switch (delta.kind) {
+    case 'chunk':
+      return delta.bytes.byteLength + 64;
+    case 'start': {
+      const c = delta.conn;
+      return 128 + c.url.length + (c.requestBody?.length ?? 0) + headersSize(c.requestHeaders);
+    }
+    case 'response':
+      return 128 + delta.statusText.length + headersSize(delta.responseHeaders);
+    case 'end':
+      return 96 + (delta.error?.length ?? 0);
+  }
+}
+
+function headersSize(headers: readonly { name: string; value: string }[]): number {
+  let size = 0;
+  for (const h of headers) size += h.name.length + h.value.length + 16;
+  return size;
 }

@@ -4,15 +4,18 @@ import type { ConnectionDelta } from './records';
 import { deltaSize } from './size';
 
 /** Runtime messages stay well below browser limits (Chrome: 64 MiB per message). */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-function pieces(delta: Extract<ConnectionDelta, { kind: 'chunk' }>, max: number): ConnectionDelta[] {
-  const step = Math.max(4, Math.floor((max - 128) / 4) * 4);
-  const out: ConnectionDelta[] = [];
-  for (let i = 0; i < delta.b64.length; i += step) {
-    const b64 = delta.b64.slice(i, i + step);
-    const more = i + step < delta.b64.length;
-    out.push({ kind: 'chunk', id: delta.id, t: delta.t, b64, ...(more ? { more: true } : {}) });
+type Chunk = Extract<ConnectionDelta, { kind: 'chunk' }>;
+
+/** Pieces are copies (slice): a structured clone of a view sends its whole buffer, not just the view's bytes. */
+function pieces(delta: Chunk, max: number): Chunk[] {
+  const step = Math.max(1, max - 128);
+  const out: Chunk[] = [];
+  for (let i = 0; i < delta.bytes.byteLength; i += step) {
+    const bytes = delta.bytes.slice(i, i + step);
+    const more = i + step < delta.bytes.byteLength;
+    out.push({ kind: 'chunk', id: delta.id, t: delta.t, bytes, ...(more ? { more: true } : {}) });
   }
   return out;
 }

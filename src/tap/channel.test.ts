@@ -3,22 +3,29 @@ import type { TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { TapChannel } from './channel';
 import { captureNatives } from './natives';
-import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from './wire';
+import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, TAP_PORT_EVENT } from './wire';
 
-/** A channel on its own bus; the test plays the bridge, answering when it chooses. */
+/** A channel on its own bus; the test plays the bridge, taking the port and answering when it chooses. */
 function channelOnBus() {
   const bus = new EventTarget();
-  const sent: ConnectionDelta[] = [];
-  bus.addEventListener(TAP_EVENT, (event) =>
-    sent.push(...(JSON.parse((event as CustomEvent<string>).detail) as TapToBridge).deltas),
-  );
+  const batches: ConnectionDelta[][] = [];
+  const offers: MessagePort[] = [];
+  let waiting: (() => void)[] = [];
+  bus.addEventListener(TAP_PORT_EVENT, (event) => {
+    const port = (event as MessageEvent).ports[0];
+    if (port) offers.push(port);
+  });
   const channel = new TapChannel(captureNatives(globalThis), bus, 'test');
   channel.open();
-  const answer = (revealSecrets: boolean) =>
-    bus.dispatchEvent(
-      new CustomEvent(BRIDGE_EVENT, { detail: JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets }) }),
-    );
-  return { channel, sent, answer };
+  const port = offers[0] as MessagePort;
+  port.onmessage = (message: MessageEvent<TapToBridge>) => {
+    batches.push(message.data.deltas);
+    waiting.splice(0).forEach((wake) => wake());
+  };
+  waiting = [];
+  const answer = (revealSecrets: boolean) => port.postMessage({ source: BRIDGE_SOURCE, revealSecrets });
+  const nextBatch = () => new Promise<void>((resolve) => waiting.push(resolve));
+  return { bus, channel, batches, offers, answer, nextBatch, close: () => port.close() };
 }
 
 const atLoad = (channel: TapChannel) => {
@@ -44,24 +51,65 @@ const atLoad = (channel: TapChannel) => {
 };
 
 describe('tap channel: credentials of requests made before the bridge answered', () => {
-  it('sends them in clear when the bridge then says the user opted in', () => {
-    const { channel, sent, answer } = channelOnBus();
-    atLoad(channel);
-    expect(sent).toEqual([]);
-    answer(true);
-    expect(sent).toMatchObject([
+  it('holds them until the bridge answers, then sends them in clear when the user opted in', async () => {
+    const bus = channelOnBus();
+    atLoad(bus.channel);
+    const sent = bus.nextBatch();
+    bus.answer(true);
+    await sent;
+    expect(bus.batches).toHaveLength(1);
+    expect(bus.batches[0]).toMatchObject([
       { kind: 'start', conn: { requestHeaders: [{ name: 'authorization', value: 'Bearer s3cret' }] } },
       { kind: 'response', responseHeaders: [{ name: 'set-cookie', value: 'sid=1' }] },
     ]);
+    bus.close();
   });
 
-  it('redacts them when the bridge says the user did not', () => {
-    const { channel, sent, answer } = channelOnBus();
-    atLoad(channel);
-    answer(false);
-    expect(sent).toMatchObject([
+  it('redacts them when the bridge says the user did not', async () => {
+    const bus = channelOnBus();
+    atLoad(bus.channel);
+    const sent = bus.nextBatch();
+    bus.answer(false);
+    await sent;
+    expect(bus.batches[0]).toMatchObject([
       { kind: 'start', conn: { requestHeaders: [{ name: 'authorization', value: '[redacted]' }] } },
       { kind: 'response', responseHeaders: [{ name: 'set-cookie', value: '[redacted]' }] },
     ]);
+    bus.close();
+  });
+});
+
+describe('tap channel: bytes leave the page without being encoded', () => {
+  it('moves each chunk buffer to the bridge and batches what arrives together', async () => {
+    const bus = channelOnBus();
+    bus.answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const own = new TextEncoder().encode('data: 1\n\n');
+    const whole = new TextEncoder().encode('id: 7\ndata: 2\n\n');
+    const view = whole.subarray(6);
+    const sent = bus.nextBatch();
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 3, bytes: own });
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 4, bytes: view });
+    await sent;
+    expect(bus.batches).toHaveLength(1);
+    const [first, second] = bus.batches[0] as Extract<ConnectionDelta, { kind: 'chunk' }>[];
+    expect(new TextDecoder().decode(first?.bytes)).toBe('data: 1\n\n');
+    expect(new TextDecoder().decode(second?.bytes)).toBe('data: 2\n\n');
+    // The tap's own buffer was transferred, not copied; a view was copied into a buffer of its own first, so the
+    // bytes before it never travel and the page's buffer stays whole.
+    expect(own.byteLength).toBe(0);
+    expect(second?.bytes.buffer.byteLength).toBe(9);
+    expect(whole.byteLength).toBe(15);
+    bus.close();
+  });
+});
+
+describe('tap channel: the handshake', () => {
+  it('offers its port again to a bridge that says hello before taking one, never a second port', () => {
+    const bus = channelOnBus();
+    bus.bus.dispatchEvent(new Event(BRIDGE_HELLO_EVENT));
+    expect(bus.offers).toHaveLength(2);
+    expect(bus.offers[1]).toBe(bus.offers[0]);
+    bus.close();
   });
 });

@@ -1,15 +1,16 @@
-// Page MAIN world: batches the tap's deltas and hands them to the bridge as DOM events, once per microtask.
+// Page MAIN world: hands the tap's deltas to the bridge over a MessagePort, in batches, with every chunk's buffer
+// transferred: no per-byte JavaScript on the page's thread (no base64, no JSON), and the bridge's work runs in its
+// own task, never inside the page's read() call.
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
-import { bytesToBase64 } from './base64';
+import { copyBytes } from './intrinsics';
 import type { Natives } from './natives';
 import { redactSecretHeaders } from './redact';
-import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT, TAP_SOURCE } from './wire';
+import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, TAP_PORT_EVENT, TAP_SOURCE } from './wire';
 
-/** A delta as the tap holds it before encoding: chunk bytes stay binary until the flush. */
+/** A delta as the tap records it; a chunk's bytes are the tap's own (the page got a copy), so they can be moved. */
 export type TapDelta =
-  | Extract<ConnectionDelta, { kind: 'start' | 'response' }>
-  | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
+  | Exclude<ConnectionDelta, { kind: 'end' }>
   | (Extract<ConnectionDelta, { kind: 'end' }> & { end: 'complete' | 'aborted' | 'network-error' });
 
 export interface DeltaSink {
@@ -20,14 +21,24 @@ export interface DeltaSink {
 
 /** What the tap holds until the bridge answers; past it new deltas are dropped (no bridge in this frame). */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+/**
+ * Deltas wait this long to travel together: a 64 MB stream then costs the page some 50 messages a second, not one per
+ * network chunk (each message is a task for the bridge on this same thread). A panel can wait 16 ms.
+ */
+const BATCH_MS = 16;
+/** A batch this big goes at once (next microtask), so memory held here stays small under any load. */
+const BATCH_BYTES = 2 * 1024 * 1024;
 
 export class TapChannel implements DeltaSink {
   /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
   private queue: TapDelta[] = [];
-  private pendingBytes = 0;
+  private queuedBytes = 0;
   private scheduled = false;
   private bridgeReady = false;
+  private port: MessagePort | null = null;
+  /** The bridge's end until the bridge has taken it. */
+  private offered: MessagePort | null = null;
 
   constructor(
     private readonly natives: Natives,
@@ -35,10 +46,16 @@ export class TapChannel implements DeltaSink {
     private readonly instance: string,
   ) {}
 
-  /** Listens for the bridge's settings and says hello (an empty batch) so a bridge that started first answers. */
+  /** Makes the channel, offers the bridge its end (now, and when a bridge that started later says hello). */
   open(): void {
-    this.natives.addListener(this.target, BRIDGE_EVENT, (event) => this.onBridgeEvent(event));
-    this.send([]);
+    const { natives } = this;
+    const channel = new natives.MessageChannel();
+    this.port = channel.port1;
+    this.offered = channel.port2;
+    natives.addListener(channel.port1, 'message', (event) => this.onBridgeMessage(event));
+    natives.startPort(channel.port1);
+    natives.addListener(this.target, BRIDGE_HELLO_EVENT, () => this.offerPort());
+    this.offerPort();
   }
 
   now(): number {
@@ -46,57 +63,86 @@ export class TapChannel implements DeltaSink {
   }
 
   push(delta: TapDelta): void {
-    if (!this.bridgeReady && this.pendingBytes > MAX_PENDING_BYTES) return;
-    this.queue.push(delta);
-    this.pendingBytes += delta.kind === 'chunk' ? delta.bytes.byteLength : 256;
-    if (this.scheduled || !this.bridgeReady) return;
-    this.scheduled = true;
-    this.natives.queueMicrotask(() => this.flush());
+    if (!this.bridgeReady && this.queuedBytes > MAX_PENDING_BYTES) return;
+    const queue = this.queue;
+    queue[queue.length] = delta;
+    this.queuedBytes += delta.kind === 'chunk' ? this.natives.byteLength(delta.bytes) : 256;
+    if (!this.bridgeReady) return;
+    if (this.queuedBytes >= BATCH_BYTES) {
+      this.natives.queueMicrotask(() => this.flush());
+    } else if (!this.scheduled) {
+      this.scheduled = true;
+      this.natives.setTimeout(() => {
+        this.scheduled = false;
+        this.flush();
+      }, BATCH_MS);
+    }
   }
 
-  private onBridgeEvent(event: Event): void {
+  private offerPort(): void {
+    const port = this.offered;
+    if (!port) return;
     try {
-      const detail: unknown = (event as CustomEvent<unknown>).detail;
-      if (typeof detail !== 'string' || detail.length > 1000) return;
-      const message = this.natives.parse(detail) as Partial<BridgeToTap> | null;
-      if (!message || message.source !== BRIDGE_SOURCE || typeof message.revealSecrets !== 'boolean') return;
+      const event = new this.natives.MessageEvent(TAP_PORT_EVENT, { ports: [port], cancelable: true });
+      // The bridge cancels the event to say it took the port; its first message says so too (where events lack it).
+      if (!this.natives.dispatch(this.target, event)) this.offered = null;
+    } catch {
+      // Runs at document_start or inside the page's own dispatch of a hello: nothing may reach the page.
+      return;
+    }
+  }
+
+  private onBridgeMessage(event: Event): void {
+    try {
+      this.offered = null;
+      const message = this.natives.messageData(event as MessageEvent) as Partial<BridgeToTap> | null;
+      if (typeof message !== 'object' || message === null) return;
+      if (message.source !== BRIDGE_SOURCE || typeof message.revealSecrets !== 'boolean') return;
       this.revealSecrets = message.revealSecrets;
       if (!this.bridgeReady) {
         this.bridgeReady = true;
         this.flush();
       }
     } catch {
-      // A page can dispatch this event too; whatever it holds must never disturb the page.
+      // Whatever arrives must never disturb the page.
       return;
     }
   }
 
   private flush(): void {
-    this.scheduled = false;
-    if (this.queue.length === 0) return;
+    const port = this.port;
+    if (!port || this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    this.pendingBytes = 0;
+    this.queuedBytes = 0;
     try {
-      this.send(batch.map((d) => this.encode(d)));
+      const deltas: ConnectionDelta[] = [];
+      const transfer: ArrayBuffer[] = [];
+      for (let i = 0; i < batch.length; i++) deltas[i] = this.encode(batch[i] as TapDelta, transfer);
+      const message: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas };
+      this.natives.postToPort(port, message, transfer);
     } catch {
-      // Runs in a microtask of the page: a throw here would surface as the page's uncaught error.
+      // Runs in a task of the page: a throw here would surface as the page's uncaught error.
       return;
     }
   }
 
-  private encode(delta: TapDelta): ConnectionDelta {
+  /** Redacts heads unless the user opted in; gives each chunk a buffer of its own to move (a view would send all). */
+  private encode(delta: TapDelta, transfer: ArrayBuffer[]): ConnectionDelta {
+    const { natives } = this;
     if (delta.kind === 'start' && !this.revealSecrets)
       return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
     if (delta.kind === 'response' && !this.revealSecrets)
       return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
     if (delta.kind !== 'chunk') return delta;
-    return { kind: 'chunk', id: delta.id, t: delta.t, b64: bytesToBase64(delta.bytes, this.natives.btoa) };
-  }
-
-  private send(deltas: ConnectionDelta[]): void {
-    const message: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas };
-    const event = new this.natives.CustomEvent(TAP_EVENT, { detail: this.natives.stringify(message) });
-    this.natives.dispatch(this.target, event);
+    let bytes = delta.bytes;
+    const buffer = natives.bufferOf(bytes);
+    const whole =
+      buffer instanceof natives.ArrayBuffer &&
+      natives.byteOffset(bytes) === 0 &&
+      natives.byteLength(bytes) === natives.bufferLength(buffer);
+    if (!whole) bytes = copyBytes(bytes);
+    transfer[transfer.length] = natives.bufferOf(bytes) as ArrayBuffer;
+    return { kind: 'chunk', id: delta.id, t: delta.t, bytes };
   }
 }

@@ -59,7 +59,9 @@ describe('fetch tap: what the page sees', () => {
     const response = await tap.fetch('http://127.0.0.1/sse');
     expect(await readChunks(response)).toEqual(EVENTS);
     await tap.settle();
-    const recorded = tap.deltas.filter((d) => d.kind === 'chunk').map((d) => (d.kind === 'chunk' ? atob(d.b64) : ''));
+    const recorded = tap.deltas
+      .filter((d) => d.kind === 'chunk')
+      .map((d) => (d.kind === 'chunk' ? new TextDecoder().decode(d.bytes) : ''));
     expect(recorded).toEqual(EVENTS);
   });
 

@@ -11,8 +11,9 @@ export interface Natives {
   AbortSignal: typeof AbortSignal;
   URL: typeof URL;
   ReadableStream: typeof ReadableStream;
-  CustomEvent: typeof CustomEvent;
   MessageEvent: typeof MessageEvent;
+  MessageChannel: typeof MessageChannel;
+  ArrayBuffer: typeof ArrayBuffer;
   responseBody: (r: Response) => ReadableStream<Uint8Array> | null;
   responseHeaders: (r: Response) => Headers;
   responseClone: (r: Response) => Response;
@@ -24,12 +25,17 @@ export interface Natives {
   headersGet: (h: Headers, name: string) => string | null;
   addListener: (target: EventTarget, type: string, fn: (e: Event) => void, options?: AddEventListenerOptions) => void;
   dispatch: (target: EventTarget, e: Event) => boolean;
+  postToPort: (port: MessagePort, message: unknown, transfer: Transferable[]) => void;
+  startPort: (port: MessagePort) => void;
+  messageData: (event: MessageEvent) => unknown;
+  byteLength: (bytes: Uint8Array) => number;
+  byteOffset: (bytes: Uint8Array) => number;
+  bufferOf: (bytes: Uint8Array) => ArrayBufferLike;
+  bufferLength: (buffer: ArrayBufferLike) => number;
   now: () => number;
   timeOrigin: number;
   queueMicrotask: (fn: () => void) => void;
-  btoa: (s: string) => string;
-  stringify: (value: unknown) => string;
-  parse: (text: string) => unknown;
+  setTimeout: (fn: () => void, ms: number) => void;
   randomValues: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
   textEncoder: TextEncoder;
   textDecoder: TextDecoder;
@@ -51,7 +57,9 @@ function getter<T, R>(proto: object, name: string): (self: T) => R {
 
 export function captureNatives(g: typeof globalThis): Natives {
   const perf = g.performance;
+  const nativeSetTimeout = g.setTimeout.bind(g);
   const perfNow = perf.now.bind(perf);
+  const typedArrayProto = Object.getPrototypeOf(g.Uint8Array.prototype) as object;
   const readerProto = Object.getPrototypeOf(
     new g.ReadableStream().getReader(),
   ) as ReadableStreamDefaultReader<Uint8Array>;
@@ -65,8 +73,9 @@ export function captureNatives(g: typeof globalThis): Natives {
     AbortSignal: g.AbortSignal,
     URL: g.URL,
     ReadableStream: g.ReadableStream,
-    CustomEvent: g.CustomEvent,
     MessageEvent: g.MessageEvent,
+    MessageChannel: g.MessageChannel,
+    ArrayBuffer: g.ArrayBuffer,
     responseBody: getter(g.Response.prototype, 'body'),
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
@@ -80,12 +89,19 @@ export function captureNatives(g: typeof globalThis): Natives {
     headersGet: uncurry(g.Headers.prototype.get),
     addListener: uncurry(g.EventTarget.prototype.addEventListener) as Natives['addListener'],
     dispatch: uncurry(g.EventTarget.prototype.dispatchEvent),
+    postToPort: uncurry(g.MessagePort.prototype.postMessage) as Natives['postToPort'],
+    startPort: uncurry(g.MessagePort.prototype.start),
+    messageData: getter(g.MessageEvent.prototype, 'data'),
+    byteLength: getter(typedArrayProto, 'byteLength'),
+    byteOffset: getter(typedArrayProto, 'byteOffset'),
+    bufferOf: getter(typedArrayProto, 'buffer'),
+    bufferLength: getter(g.ArrayBuffer.prototype, 'byteLength'),
     now: perfNow,
     timeOrigin: perf.timeOrigin,
     queueMicrotask: g.queueMicrotask.bind(g),
-    btoa: g.btoa.bind(g),
-    stringify: JSON.stringify,
-    parse: JSON.parse,
+    setTimeout: (fn, ms) => {
+      nativeSetTimeout(fn, ms);
+    },
     randomValues: (bytes) => g.crypto.getRandomValues(bytes),
     textEncoder: new g.TextEncoder(),
     textDecoder: new g.TextDecoder(),

@@ -6,7 +6,7 @@ import type { ConnectionDelta } from '../protocol/records';
 import { TapChannel } from './channel';
 import { tapFetch } from './fetch-tap';
 import { captureNatives } from './natives';
-import { BRIDGE_EVENT, BRIDGE_SOURCE, TAP_EVENT } from './wire';
+import { BRIDGE_SOURCE, TAP_PORT_EVENT } from './wire';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -43,14 +43,15 @@ export async function startServer(routes: Record<string, Handler>): Promise<Test
 
 export interface TappedFetch {
   fetch: typeof fetch;
-  /** Every delta the tap sent, decoded from its DOM events. */
+  /** Every delta the tap sent over its port. */
   deltas: ConnectionDelta[];
   /**
-   * Waits until every connection the tap started has ended and the tap has sent that: no timer. The tap sends its
-   * queue in a microtask, so one macrotask turn delivers all it had queued; while a record is still open, waits for
-   * the tap's next batch and looks again.
+   * Waits until every connection the tap started has ended and the tap has sent that: no timer of its own. While a
+   * record is still open (or its end still queued in the tap), waits for the tap's next batch and looks again.
    */
   settle(): Promise<void>;
+  /** Closes the bridge's end of the tap's port (a Node MessagePort keeps the process alive). */
+  close(): void;
   /** Body bytes recorded for a connection, joined. */
   bodyOf(id: string): string;
 }
@@ -61,16 +62,25 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
   const bus = new EventTarget();
   const deltas: ConnectionDelta[] = [];
   let nextBatch: (() => void)[] = [];
-  bus.addEventListener(TAP_EVENT, (event) => {
-    const message = JSON.parse((event as CustomEvent<string>).detail) as TapToBridge;
-    deltas.push(...message.deltas);
-    const waiting = nextBatch;
-    nextBatch = [];
-    waiting.forEach((wake) => wake());
+  let port: MessagePort | undefined;
+  // Plays the bridge: takes the tap's port, answers with the settings, collects every batch.
+  bus.addEventListener(TAP_PORT_EVENT, (event) => {
+    if (port || !(event instanceof MessageEvent) || !event.ports[0]) return;
+    port = event.ports[0];
+    port.onmessage = (message: MessageEvent<TapToBridge>) => {
+      deltas.push(...message.data.deltas);
+      const waiting = nextBatch;
+      nextBatch = [];
+      waiting.forEach((wake) => wake());
+    };
+    port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false });
   });
+  let counter = 0;
+  /** Every record the tap opened (it asked for an id) has its end among what arrived. */
   const allEnded = (): boolean => {
     const ended = new Set(deltas.flatMap((d) => (d.kind === 'end' ? [d.id] : [])));
-    return deltas.every((d) => d.kind !== 'start' || ended.has(d.conn.id));
+    for (let i = 1; i <= counter; i++) if (!ended.has(`c${i}`)) return false;
+    return true;
   };
   const settle = async (): Promise<void> => {
     for (;;) {
@@ -81,9 +91,6 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
   };
   const channel = new TapChannel(natives, bus, 'test');
   channel.open();
-  const config = JSON.stringify({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false });
-  bus.dispatchEvent(new CustomEvent(BRIDGE_EVENT, { detail: config }));
-  let counter = 0;
   const target = { fetch: natives.fetch };
   tapFetch(target, {
     natives,
@@ -97,10 +104,11 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
     fetch: target.fetch,
     deltas,
     settle,
+    close: () => port?.close(),
     bodyOf: (id) =>
       deltas
         .filter((d): d is Extract<ConnectionDelta, { kind: 'chunk' }> => d.kind === 'chunk' && d.id === id)
-        .map((d) => Buffer.from(d.b64, 'base64').toString('utf8'))
+        .map((d) => Buffer.from(d.bytes).toString('utf8'))
         .join(''),
   };
 }

@@ -6,6 +6,7 @@ import { headerValue } from './headers';
 import type { Capture, ConnectionRecord, EndReason } from './model';
 import type { JsonObject } from './read';
 import { tryDecodeUtf8 } from './text';
+import { concatBytes } from './bytes';
 
 /**
  * Writes a capture as HAR 1.2: standard fields for other tools, plus `_`-prefixed fields (exact times, per-chunk
@@ -35,7 +36,7 @@ export function exportHar(capture: Capture): string {
 }
 
 function entryFor(c: ConnectionRecord, pageref: string | undefined): JsonObject {
-  const body = concat(c.chunks.map((chunk) => chunk.bytes));
+  const body = concatBytes(c.chunks.map((chunk) => chunk.bytes));
   const text = tryDecodeUtf8(body);
   const wait = c.responseTime === undefined ? 0 : nonNegative(c.responseTime - c.startTime);
   const receive = c.responseTime === undefined || c.endTime === undefined ? 0 : nonNegative(c.endTime - c.responseTime);
@@ -109,19 +110,6 @@ function firstStart(capture: Capture): number | undefined {
   let min: number | undefined;
   for (const c of capture.connections) if (min === undefined || c.startTime < min) min = c.startTime;
   return min;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** HAR's queryString list, decoded where the encoding is valid (kept raw where it is not). */

@@ -6,7 +6,6 @@ import { parseCapture } from '../../core/capture/format';
 import type { BackgroundToPanel } from '../../protocol/messages';
 import type { ConnectionDelta } from '../../protocol/records';
 import { App } from '../App';
-import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { recordToDeltas } from '../state/records';
 import { followTheme } from '../theme';
 import { createOfflineTransport } from '../transport';
@@ -37,7 +36,7 @@ async function main(): Promise<void> {
     return;
   }
   const capture = parseCapture(await (await fetch(`fixtures/${name}.json`)).text());
-  const deltas: ConnectionDelta[] = capture.connections.flatMap((c) => recordToDeltas(c, bytesToBase64));
+  const deltas: ConnectionDelta[] = capture.connections.flatMap((c) => recordToDeltas(c));
   const pageUrl = capture.page?.url ?? '';
   const live = params.get('live') === '1';
   // Live: an empty snapshot first, then the deltas in batches below, as a streaming tab would send them.

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionDelta } from '../../protocol/records';
-import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { applyDeltas, emptyRecords, mergeSnapshot, recordToDeltas } from './records';
 
 const enc = new TextEncoder();
-const b64 = (text: string) => bytesToBase64(enc.encode(text));
+const bytes = (text: string) => enc.encode(text);
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 const start = (id: string, t = 1000): ConnectionDelta => ({
@@ -32,8 +31,8 @@ describe('applyDeltas', () => {
         responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
         responseTime: 1010,
       },
-      { kind: 'chunk', id: 'c1', t: 1011, b64: b64('id: 1\ndata: {"a":1}\n\n') },
-      { kind: 'chunk', id: 'c1', t: 1020, b64: b64('id: 2\nda') },
+      { kind: 'chunk', id: 'c1', t: 1011, bytes: bytes('id: 1\ndata: {"a":1}\n\n') },
+      { kind: 'chunk', id: 'c1', t: 1020, bytes: bytes('id: 2\nda') },
       { kind: 'end', id: 'c1', end: 'network-error', endTime: 1030, error: 'net::ERR_CONNECTION_RESET' },
     ]);
     expect(state.connections).toHaveLength(1);
@@ -51,15 +50,15 @@ describe('applyDeltas', () => {
   it('marks a connection without an end delta as open', () => {
     const state = applyDeltas(emptyRecords, [
       start('c1'),
-      { kind: 'chunk', id: 'c1', t: 1001, b64: b64(': ping\n\n') },
+      { kind: 'chunk', id: 'c1', t: 1001, bytes: bytes(': ping\n\n') },
     ]);
     expect(state.connections[0]!.end).toBe('open');
     expect(state.connections[0]!.endTime).toBeUndefined();
   });
 
   it('appends across batches without touching the earlier state', () => {
-    const first = applyDeltas(emptyRecords, [start('c1'), { kind: 'chunk', id: 'c1', t: 1, b64: b64('a') }]);
-    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c1', t: 2, b64: b64('b') }]);
+    const first = applyDeltas(emptyRecords, [start('c1'), { kind: 'chunk', id: 'c1', t: 1, bytes: bytes('a') }]);
+    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c1', t: 2, bytes: bytes('b') }]);
     expect(first.connections[0]!.chunks).toHaveLength(1);
     expect(second.connections[0]!.chunks.map((k) => text(k.bytes)).join('')).toBe('ab');
     expect(emptyRecords.connections).toHaveLength(0);
@@ -67,7 +66,7 @@ describe('applyDeltas', () => {
 
   it('keeps untouched records identical so views can skip them', () => {
     const first = applyDeltas(emptyRecords, [start('c1'), start('c2')]);
-    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c2', t: 2, b64: b64('x') }]);
+    const second = applyDeltas(first, [{ kind: 'chunk', id: 'c2', t: 2, bytes: bytes('x') }]);
     expect(second.connections[0]).toBe(first.connections[0]);
     expect(second.connections[1]).not.toBe(first.connections[1]);
   });
@@ -76,7 +75,7 @@ describe('applyDeltas', () => {
     const state = applyDeltas(emptyRecords, [
       start('b'),
       start('a'),
-      { kind: 'chunk', id: 'b', t: 5, b64: b64('x') },
+      { kind: 'chunk', id: 'b', t: 5, bytes: bytes('x') },
       start('b'),
     ]);
     expect(state.connections.map((c) => c.id)).toEqual(['b', 'a']);
@@ -85,7 +84,7 @@ describe('applyDeltas', () => {
 
   it('counts deltas for connections it never saw start', () => {
     const state = applyDeltas(emptyRecords, [
-      { kind: 'chunk', id: 'ghost', t: 1, b64: b64('x') },
+      { kind: 'chunk', id: 'ghost', t: 1, bytes: bytes('x') },
       { kind: 'end', id: 'ghost', end: 'complete', endTime: 2 },
     ]);
     expect(state.connections).toHaveLength(0);
@@ -96,7 +95,11 @@ describe('applyDeltas', () => {
     const running = applyDeltas(emptyRecords, [start('c1')]);
     const paused = applyDeltas(
       running,
-      [start('c2'), { kind: 'chunk', id: 'c2', t: 1, b64: b64('x') }, { kind: 'chunk', id: 'c1', t: 1, b64: b64('y') }],
+      [
+        start('c2'),
+        { kind: 'chunk', id: 'c2', t: 1, bytes: bytes('x') },
+        { kind: 'chunk', id: 'c1', t: 1, bytes: bytes('y') },
+      ],
       { acceptNew: false },
     );
     expect(paused.connections.map((c) => c.id)).toEqual(['c1']);
@@ -108,10 +111,10 @@ describe('applyDeltas', () => {
     const state = applyDeltas(emptyRecords, [
       start('c1'),
       { kind: 'response', id: 'c1', status: 200, statusText: 'OK', responseHeaders: [], responseTime: 1005 },
-      { kind: 'chunk', id: 'c1', t: 1006, b64: b64('data: é\n\n') },
+      { kind: 'chunk', id: 'c1', t: 1006, bytes: bytes('data: é\n\n') },
       { kind: 'end', id: 'c1', end: 'complete', endTime: 1007 },
     ]);
-    const again = applyDeltas(emptyRecords, recordToDeltas(state.connections[0]!, bytesToBase64));
+    const again = applyDeltas(emptyRecords, recordToDeltas(state.connections[0]!));
     expect(again.connections[0]).toEqual(state.connections[0]);
   });
 });
@@ -121,7 +124,7 @@ describe('mergeSnapshot', () => {
     kind: 'start',
     conn: { id, source: 'fetch', method: 'GET', url: 'http://127.0.0.1/mcp', requestHeaders: [], startTime },
   });
-  const chunk = (id: string, text: string): ConnectionDelta => ({ kind: 'chunk', id, t: 5, b64: btoa(text) });
+  const chunk = (id: string, text: string): ConnectionDelta => ({ kind: 'chunk', id, t: 5, bytes: enc.encode(text) });
 
   it('keeps connections only the panel still has (an earlier document under preserve log) and the longer body', () => {
     const panel = applyDeltas(emptyRecords, [

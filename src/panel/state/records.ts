@@ -1,7 +1,6 @@
 // Panel (pure): folds wire deltas into raw capture records. No DOM, no extension APIs.
 import type { ConnectionRecord } from '../../core/capture/model';
 import type { ConnectionDelta } from '../../protocol/records';
-import { decodeBase64 } from '../../core/capture/base64';
 
 /** The raw records the panel keeps; everything shown is derived from these. */
 export interface RecordsState {
@@ -91,7 +90,7 @@ export function applyDeltas(
         record.responseTime = delta.responseTime;
         break;
       case 'chunk':
-        record.chunks.push({ t: delta.t, bytes: decodeBase64(delta.b64) });
+        record.chunks.push({ t: delta.t, bytes: delta.bytes });
         break;
       case 'end':
         record.end = delta.end;
@@ -104,10 +103,7 @@ export function applyDeltas(
 }
 
 /** The inverse of applyDeltas for one record: what a background would have sent. Used by import tests and the dev harness. */
-export function recordToDeltas(
-  record: ConnectionRecord,
-  bytesToBase64: (bytes: Uint8Array) => string,
-): ConnectionDelta[] {
+export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
   const { id, source, method, url, requestHeaders, requestBody, startTime, documentUrl } = record;
   const deltas: ConnectionDelta[] = [
     {
@@ -134,7 +130,7 @@ export function recordToDeltas(
       responseTime: record.responseTime ?? startTime,
     });
   }
-  for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, b64: bytesToBase64(chunk.bytes) });
+  for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
   if (record.end !== 'open') {
     deltas.push({
       kind: 'end',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../core/capture/model';
 import type { ConnectionDelta } from '../../protocol/records';
-import { encodeBase64 as bytesToBase64 } from '../../core/capture/base64';
 import { initialState, reduce, type PanelState } from './store';
 
 const start = (id: string): ConnectionDelta => ({
@@ -12,7 +11,7 @@ const chunk = (id: string, s: string): ConnectionDelta => ({
   kind: 'chunk',
   id,
   t: 2,
-  b64: bytesToBase64(new TextEncoder().encode(s)),
+  bytes: new TextEncoder().encode(s),
 });
 const ids = (s: PanelState) => s.records.connections.map((c) => c.id);
 

@@ -1,0 +1,95 @@
+// Runs anywhere (pure): the decoder of one ConnectionDelta, shared by every hop that receives deltas.
+import { LIMITS, bytes, fail, headers, integer, optionalText, record, text, time } from './decode-fields';
+import type { ConnectionDelta, WireConnectionStart } from './records';
+
+export interface DeltaRules {
+  /** Connection ids as this hop may see them. */
+  id: RegExp;
+  idChars: number;
+  /** Whether `more` (a split chunk, bridge -> background only) may appear. */
+  pieces: boolean;
+}
+
+// No '.' from a page: the background scopes subframe ids as `f<frameId>.<id>`, and the top frame must not pose as one.
+const PAGE_ID = /^[\w:-]+$/;
+
+/** What a tap may send (page -> bridge): whole chunks, unscoped ids. */
+export const FROM_PAGE: DeltaRules = { id: PAGE_ID, idChars: LIMITS.idChars, pieces: false };
+/** Bridge -> background: split chunk pieces may appear. */
+export const FROM_BRIDGE: DeltaRules = { id: PAGE_ID, idChars: LIMITS.idChars, pieces: true };
+/** Background -> panel: pieces joined again, subframe ids scoped as `f<frameId>.<id>`. */
+export const FROM_BACKGROUND: DeltaRules = { id: /^(?:f\d+\.)?[\w:-]+$/, idChars: LIMITS.idChars + 16, pieces: false };
+
+const METHOD = /^[A-Za-z-]{1,32}$/;
+const END_REASONS = new Set(['complete', 'aborted', 'network-error']);
+/** A page tap records fetch and EventSource only; 'har' and 'raw' come from files, never from a page. */
+const SOURCES = new Set(['fetch', 'eventsource']);
+
+function id(value: unknown, rules: DeltaRules): string {
+  const s = text(value, rules.idChars, 'id');
+  if (!rules.id.test(s)) fail('id');
+  return s;
+}
+
+function start(value: unknown, rules: DeltaRules): WireConnectionStart {
+  const c = record(value, 'conn');
+  const source = text(c.source, 16, 'source');
+  if (!SOURCES.has(source)) fail('source');
+  const method = text(c.method, 32, 'method');
+  if (!METHOD.test(method)) fail('method');
+  const requestBody = optionalText(c.requestBody, LIMITS.bodyChars, 'requestBody');
+  const documentUrl = optionalText(c.documentUrl, LIMITS.urlChars, 'documentUrl');
+  if (c.withCredentials !== undefined && typeof c.withCredentials !== 'boolean') fail('withCredentials');
+  return {
+    id: id(c.id, rules),
+    source: source as WireConnectionStart['source'],
+    method,
+    url: text(c.url, LIMITS.urlChars, 'url'),
+    requestHeaders: headers(c.requestHeaders),
+    ...(requestBody !== undefined ? { requestBody } : {}),
+    startTime: time(c.startTime, 'startTime'),
+    ...(documentUrl !== undefined ? { documentUrl } : {}),
+    ...(typeof c.withCredentials === 'boolean' ? { withCredentials: c.withCredentials } : {}),
+  };
+}
+
+export function decodeDelta(value: unknown, rules: DeltaRules): ConnectionDelta {
+  const d = record(value, 'delta');
+  switch (d.kind) {
+    case 'start':
+      return { kind: 'start', conn: start(d.conn, rules) };
+    case 'response':
+      return {
+        kind: 'response',
+        id: id(d.id, rules),
+        status: integer(d.status, 0, 999, 'status'),
+        statusText: text(d.statusText, LIMITS.textChars, 'statusText'),
+        responseHeaders: headers(d.responseHeaders),
+        responseTime: time(d.responseTime, 'responseTime'),
+      };
+    case 'chunk': {
+      if (d.more !== undefined && (!rules.pieces || d.more !== true)) fail('more');
+      return {
+        kind: 'chunk',
+        id: id(d.id, rules),
+        t: time(d.t, 't'),
+        bytes: bytes(d.bytes, LIMITS.chunkBytes, 'bytes'),
+        ...(d.more === true ? { more: true } : {}),
+      };
+    }
+    case 'end': {
+      const end = text(d.end, 16, 'end');
+      if (!END_REASONS.has(end)) fail('end');
+      const error = optionalText(d.error, LIMITS.textChars, 'error');
+      return {
+        kind: 'end',
+        id: id(d.id, rules),
+        end: end as 'complete' | 'aborted' | 'network-error',
+        endTime: time(d.endTime, 'endTime'),
+        ...(error !== undefined ? { error } : {}),
+      };
+    }
+    default:
+      return fail('kind');
+  }
+}

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
+import { bulkDigest } from './fixtures/bulk-stream';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
@@ -83,6 +84,33 @@ test('Firefox: EventSource is recorded with its reconnect', async () => {
   const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, await tabIdOf(page.url())));
   // Three events on the first connection, two on the reconnect before the page closes it.
   await expect.poll(() => count(panel, '[data-testid=event-row]')).toBe(5);
+  await panel.close();
+  await page.close();
+});
+
+test('Firefox: under load, 64 MB arrive byte for byte as the server sent them while the panel watches', async () => {
+  const n = 16;
+  const size = 4 * 1024 * 1024;
+  const page = await firefox.browser.newPage();
+  await page.goto(`${server.url}/blank.html`);
+  const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, await tabIdOf(page.url())));
+  await expect.poll(() => panel.evaluate(() => document.querySelector('.status-bar') !== null)).toBe(true);
+  const read = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
+    const reader = res.body!.getReader();
+    const parts: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
+    const whole = new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
+    return { bytes: whole.byteLength, sha256: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') };
+  }, `/bulk?n=${n}&size=${size}`);
+  expect(read).toEqual(bulkDigest(n, size));
+  // Every event reached the panel: the bytes crossed tap -> bridge -> background -> panel as structured clones.
+  await expect.poll(() => count(panel, '[data-testid=event-row]'), { timeout: 30_000 }).toBe(n);
   await panel.close();
   await page.close();
 });

@@ -1,6 +1,7 @@
 // Node (Playwright): the page sees exactly what it would see without the extension (Chromium, built extension).
 import { expect, test, type Page } from '@playwright/test';
-import { DIST_CHROME } from './fixtures/extension';
+import { bulkDigest } from './fixtures/bulk-stream';
+import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
 
@@ -290,3 +291,42 @@ test('a page that pollutes prototypes and replaces built-ins later gets the same
   expect(withTap).toEqual(without);
   expect(withTap.text).toContain('data:');
 });
+
+/** Runs in the page: reads `url` to the end as an app would; what arrived, as byte count and SHA-256 (hex). */
+async function readWhole(url: string): Promise<{ bytes: number; sha256: string; status: number }> {
+  const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  const reader = res.body!.getReader();
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+  }
+  const whole = new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
+  const sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return { bytes: whole.byteLength, sha256, status: res.status };
+}
+
+for (const [name, n, size] of [
+  ['16 events of 4 MiB', 16, 4 * 1024 * 1024],
+  ['300,000 small events', 300_000, 200],
+] as const) {
+  test(`under load, ${name} (64 MB) arrive byte for byte as without the extension, and a watching panel gets every byte`, async () => {
+    const path = `/bulk?n=${n}&size=${size}`;
+    const expected = bulkDigest(n, size);
+    expect(expected.bytes).toBeGreaterThan(60_000_000);
+    const [bare, page] = await Promise.all([blankPage(plain), blankPage(tapped)]);
+    const ext = await openExtensionPage(tapped.context, tapped.extensionId!);
+    await startProbe(ext, await findTabId(ext, page.url()));
+    await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(0);
+    const [without, withTap] = await Promise.all([bare.evaluate(readWhole, path), page.evaluate(readWhole, path)]);
+    expect(without).toEqual({ ...expected, status: 200 });
+    expect(withTap).toEqual(without);
+    await expect
+      .poll(async () => (await probeDigest(ext, path))?.end, { timeout: 30_000, message: 'the record ends' })
+      .toBe('complete');
+    expect(await probeDigest(ext, path)).toEqual({ ...expected, end: 'complete' });
+    await Promise.all([bare.close(), page.close(), ext.close()]);
+  });
+}

@@ -1,9 +1,11 @@
 // Runs anywhere (pure core): the one entry point: raw capture in, derived model and findings out.
 import type { Capture } from './capture/model';
 import { runRules } from './guard/engine';
+import { FactsMemory } from './guard/facts';
 import { rules as allRules } from './guard/index';
 import type { Finding, Rule } from './guard/types';
 import { buildModel } from './model/build';
+import { EventViewMemory } from './model/events';
 import { ConnectionParseCache } from './model/parse-cache';
 import type { Model } from './model/types';
 
@@ -28,23 +30,26 @@ export function analyze(capture: Capture, rules: readonly Rule[] = allRules): An
   return { ...model, findings: runRules(model, rules) };
 }
 
-/** An {@link analyze} that re-parses only connections that changed since its last call. */
+/** An {@link analyze} that redoes only the work the changes since its last call need. */
 export type Analyzer = (capture: Capture) => Analysis;
 
 /**
  * For a capture analysed again and again as it grows (the live panel): each returned analyze keeps its own
- * memory of parsed connections, so records untouched since the last call are not parsed again and a
- * streaming connection's parser reads only its new chunks. Results equal analyze(capture, rules).
+ * memory of the last analysis, so records untouched since the last call are not parsed again, a streaming
+ * connection's parser reads only its new chunks, unchanged events keep their view objects and places, and the
+ * rules' shared event indexes read only the events that arrived. Results equal analyze(capture, rules).
  * @param rules the rules to run; all registered rules when omitted.
- * @returns an analyze function with its own parse cache.
+ * @returns an analyze function with its own memory.
  * @example
  * const analyzeLive = createAnalyzer();
  * onCaptureChanged((capture) => render(analyzeLive(capture)));
  */
 export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
   const cache = new ConnectionParseCache();
+  const views = new EventViewMemory();
+  const facts = new FactsMemory();
   return (capture) => {
-    const model = buildModel(capture, (records) => cache.parseAll(records));
-    return { ...model, findings: runRules(model, rules) };
+    const model = buildModel(capture, (records) => cache.parseAll(records), views);
+    return { ...model, findings: runRules(model, rules, facts) };
   };
 }

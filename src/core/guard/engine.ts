@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): runs rules over a model, stamps each report into a finding, orders the findings.
 import type { Model } from '../model/types';
+import { withFacts, type FactsMemory } from './facts';
 import { severityRank } from './severity';
 import type { Finding, Report, Rule, Severity } from './types';
 
@@ -8,8 +9,13 @@ import type { Finding, Report, Rule, Severity } from './types';
  * its meta, never from the report, except a severity the meta lists in `severities`. Reports about sessions of
  * eras the rule does not apply to are dropped. A rule that throws (or reports an undeclared severity) must not
  * hide the others' findings: its failure becomes an info finding of its own.
+ * @param memory an analyzer's memory: the rules' shared event indexes continue from the last model's.
  */
-export function runRules(model: Model, rules: readonly Rule[]): Finding[] {
+export function runRules(model: Model, rules: readonly Rule[], memory?: FactsMemory): Finding[] {
+  return memory ? withFacts(model, memory, () => run(model, rules)) : run(model, rules);
+}
+
+function run(model: Model, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   const eraOf = new Map(model.sessions.map((s) => [s.key, s.era]));
   for (const rule of rules) {

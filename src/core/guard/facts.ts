@@ -1,28 +1,82 @@
 // Runs anywhere (pure core): indexes over a model that several rules share (computed once per model).
+import type { IdScheme } from '../ids/scheme';
 import { idKey } from '../mcp/jsonrpc';
 import type { ConnectionView, EventView, Model, SessionView, StreamView } from '../model/types';
 import type { JsonRpcId } from '../mcp/types';
+import { ConnectionEvents, EpochStarts, ParseErrors } from './connection-events';
+import { byConnection, ByKey, bySession, EventLog, IndexKind } from './event-log';
+import { IdIndex } from './id-index';
+import { Jumps, type Jump } from './jumps';
+import { MessageIndex } from './message-index';
+import { SeenNumbers } from './seen-numbers';
 
 export interface SessionFacts {
   session: SessionView;
   /** Connections in start order. */
   connections: ConnectionView[];
-  /** Dispatched events in time order. */
-  events: EventView[];
   /** Client request ids (POST bodies) -> the connection that sent them. */
   clientRequests: Map<string, ConnectionView>;
   /** Ids of responses the client POSTed (answers to server-to-client requests). */
   clientAnswers: Set<string>;
   /** Client request id -> epoch ms of the first response the server delivered for it. */
   answeredAt: Map<string, number>;
+  /** The session's event ids: first deliveries, repeats, priming ids. */
+  ids: IdIndex;
+  /** The session's events that carried answers or server requests, and the server's cancellations. */
+  messages: MessageIndex;
+  /** Sequence numbers the session's events delivered under `scheme`. */
+  seen(scheme: IdScheme): SeenNumbers;
 }
 
 export interface Facts {
   sessions: SessionFacts[];
   connection: Map<string, ConnectionView>;
   stream: Map<string, StreamView>;
-  /** Events of one connection, in order. */
-  eventsOf(conn: ConnectionView): EventView[];
+  /** Events whose data is not one JSON-RPC message, in time order. */
+  parseErrors: readonly EventView[];
+  /** Events of one connection, in order, with the first that carried an id and the first `error` event. */
+  eventsOf(conn: ConnectionView): ConnectionEvents;
+  /** Where the connection's ids under `scheme` jump over numbers (the only places a gap can show). */
+  jumpsOf(conn: ConnectionView, scheme: IdScheme): readonly Jump[];
+  /** The connection's first event of each epoch:seq epoch. */
+  epochsOf(conn: ConnectionView): EpochStarts;
+  /** Sequence numbers all sessions' events delivered under `scheme` (a counter shared by sessions). */
+  seenInModel(scheme: IdScheme): SeenNumbers;
+}
+
+function perScheme<T>(make: (scheme: IdScheme) => T): Readonly<Record<IdScheme, T>> {
+  return {
+    integer: make('integer'),
+    'epoch-seq': make('epoch-seq'),
+    'sdk-stream': make('sdk-stream'),
+    opaque: make('opaque'),
+    none: make('none'),
+  };
+}
+
+const SESSION_IDS = new IndexKind(() => new ByKey(bySession, () => new IdIndex()));
+const SESSION_MESSAGES = new IndexKind(() => new ByKey(bySession, () => new MessageIndex()));
+const SESSION_SEEN = perScheme((s) => new IndexKind(() => new ByKey(bySession, () => new SeenNumbers(s))));
+const MODEL_SEEN = perScheme((s) => new IndexKind(() => new SeenNumbers(s)));
+const CONNECTION_EVENTS = new IndexKind(() => new ByKey(byConnection, () => new ConnectionEvents()));
+const CONNECTION_JUMPS = perScheme((s) => new IndexKind(() => new ByKey(byConnection, () => new Jumps(s))));
+const CONNECTION_EPOCHS = new IndexKind(() => new ByKey(byConnection, () => new EpochStarts()));
+const PARSE_ERRORS = new IndexKind(() => new ParseErrors());
+
+/**
+ * An analyzer's event log, kept between analyses of a growing capture: the facts of the next model build their
+ * event indexes from the events that arrived since, when the model's events continue the last model's.
+ */
+export class FactsMemory {
+  private log = new EventLog();
+
+  logOf(model: Model): EventLog {
+    if (!this.log.continueWith(model.events)) {
+      this.log = new EventLog();
+      this.log.continueWith(model.events);
+    }
+    return this.log;
+  }
 }
 
 const cache = new WeakMap<Model, Facts>();
@@ -30,75 +84,90 @@ const cache = new WeakMap<Model, Facts>();
 export function factsOf(model: Model): Facts {
   const cached = cache.get(model);
   if (cached) return cached;
-  const connection = new Map(model.connections.map((c) => [c.id, c]));
-  const stream = new Map(model.streams.map((s) => [s.id, s]));
-  // One pass over the events, not one per session.
-  const eventsBySession = new Map<string, EventView[]>();
-  for (const session of model.sessions) eventsBySession.set(session.key, []);
-  for (const event of model.events) eventsBySession.get(event.sessionKey)?.push(event);
-  const sessions = model.sessions.map((session) => {
-    const connections: ConnectionView[] = [];
-    for (const id of session.connectionIds) {
-      const conn = connection.get(id);
-      if (conn) connections.push(conn);
-    }
-    const clientRequests = new Map<string, ConnectionView>();
-    const clientAnswers = new Set<string>();
-    for (const conn of connections) {
-      // An answer POSTed into a refused session never reached the server.
-      const delivered = conn.record.status === undefined || conn.record.status < 400;
-      for (const message of conn.requestMessages) {
-        if (message.id === undefined) continue;
-        if (message.kind === 'request') clientRequests.set(idKey(message.id), conn);
-        else if (delivered) clientAnswers.add(idKey(message.id));
-      }
-    }
-    // Sessions sharing a key share one list (as filtering by key gave), each its own copy.
-    const events = (eventsBySession.get(session.key) ?? []).slice();
-    const answeredAt = new Map<string, number>();
-    const answer = (id: JsonRpcId | undefined, time: number) => {
-      if (id === undefined) return;
-      const key = idKey(id);
-      const earlier = answeredAt.get(key);
-      if (earlier === undefined || earlier > time) answeredAt.set(key, time);
-    };
-    for (const event of events) {
-      for (const message of event.messages)
-        if (message.kind === 'response' || message.kind === 'error') answer(message.id, event.time);
-    }
-    for (const conn of connections) {
-      const time = conn.record.endTime ?? conn.record.responseTime ?? conn.record.startTime;
-      for (const message of conn.responseMessages)
-        if (message.kind === 'response' || message.kind === 'error') answer(message.id, time);
-    }
-    return { session, connections, events, clientRequests, clientAnswers, answeredAt };
-  });
-  // Several rules ask for the same connection's events: collect them once per connection.
-  const eventsOfConnection = new Map<ConnectionView, EventView[]>();
-  const facts: Facts = {
-    sessions,
-    connection,
-    stream,
-    eventsOf: (conn) => {
-      let events = eventsOfConnection.get(conn);
-      if (!events) {
-        events = [];
-        for (const index of conn.eventIndexes) {
-          const event = model.events[index];
-          if (event) events.push(event);
-        }
-        eventsOfConnection.set(conn, events);
-      }
-      return events;
-    },
-  };
+  const log = new EventLog();
+  log.continueWith(model.events);
+  const facts = buildFacts(model, log);
   cache.set(model, facts);
   return facts;
 }
 
-/** The first event of a connection that carried its own id. */
-export function firstIdEvent(events: readonly EventView[]): EventView | undefined {
-  return events.find((e) => e.hasId);
+/**
+ * Calls `run` while factsOf(model) gives facts built on `memory`'s log. They are forgotten afterwards: the log
+ * moves on with the next analysis, and facts asked for this model later must not see its newer events.
+ */
+export function withFacts<T>(model: Model, memory: FactsMemory, run: () => T): T {
+  const before = cache.get(model);
+  cache.set(model, buildFacts(model, memory.logOf(model)));
+  try {
+    return run();
+  } finally {
+    if (before) cache.set(model, before);
+    else cache.delete(model);
+  }
+}
+
+function buildFacts(model: Model, log: EventLog): Facts {
+  const connection = new Map(model.connections.map((c) => [c.id, c]));
+  const stream = new Map(model.streams.map((s) => [s.id, s]));
+  const sessions = model.sessions.map((session) => sessionFacts(session, connection, log));
+  // A connection's events are those of its id; a second view under the same id (a capture that reuses ids)
+  // gets none, as the model gives the id's events to the last view.
+  const owns = (conn: ConnectionView) => connection.get(conn.id) === conn;
+  const none = new ConnectionEvents();
+  return {
+    sessions,
+    connection,
+    stream,
+    parseErrors: PARSE_ERRORS.of(log).events,
+    eventsOf: (conn) => (owns(conn) ? CONNECTION_EVENTS.of(log).get(conn.id) : none),
+    jumpsOf: (conn, scheme) => (owns(conn) ? CONNECTION_JUMPS[scheme].of(log).get(conn.id).list : []),
+    epochsOf: (conn) => (owns(conn) ? CONNECTION_EPOCHS.of(log).get(conn.id) : new EpochStarts()),
+    seenInModel: (scheme) => MODEL_SEEN[scheme].of(log),
+  };
+}
+
+function sessionFacts(session: SessionView, connection: ReadonlyMap<string, ConnectionView>, log: EventLog) {
+  const connections: ConnectionView[] = [];
+  for (const id of session.connectionIds) {
+    const conn = connection.get(id);
+    if (conn) connections.push(conn);
+  }
+  const clientRequests = new Map<string, ConnectionView>();
+  const clientAnswers = new Set<string>();
+  for (const conn of connections) {
+    // An answer POSTed into a refused session never reached the server.
+    const delivered = conn.record.status === undefined || conn.record.status < 400;
+    for (const message of conn.requestMessages) {
+      if (message.id === undefined) continue;
+      if (message.kind === 'request') clientRequests.set(idKey(message.id), conn);
+      else if (delivered) clientAnswers.add(idKey(message.id));
+    }
+  }
+  const messages = SESSION_MESSAGES.of(log).get(session.key);
+  // The events' answers, then JSON bodies' (a copy: the index keeps growing with the next analysis).
+  const answeredAt = new Map(messages.answeredAt);
+  const answer = (id: JsonRpcId | undefined, time: number) => {
+    if (id === undefined) return;
+    const key = idKey(id);
+    const earlier = answeredAt.get(key);
+    if (earlier === undefined || earlier > time) answeredAt.set(key, time);
+  };
+  for (const conn of connections) {
+    const time = conn.record.endTime ?? conn.record.responseTime ?? conn.record.startTime;
+    for (const message of conn.responseMessages)
+      if (message.kind === 'response' || message.kind === 'error') answer(message.id, time);
+  }
+  const facts: SessionFacts = {
+    session,
+    connections,
+    clientRequests,
+    clientAnswers,
+    answeredAt,
+    ids: SESSION_IDS.of(log).get(session.key),
+    messages,
+    seen: (scheme) => SESSION_SEEN[scheme].of(log).get(session.key),
+  };
+  return facts;
 }
 
 /** Where a finding about a connection points. */
@@ -124,43 +193,4 @@ export function isResumeAttempt(conn: ConnectionView): conn is ConnectionView & 
 export function ok(conn: ConnectionView): boolean {
   const status = conn.record.status;
   return status !== undefined && status >= 200 && status < 300;
-}
-
-/** Each event whose id the session already delivered, with that first delivery (time order). */
-export function* repeatedIds(events: readonly EventView[]): Generator<{ event: EventView; earlier: EventView }> {
-  yield* idIndexOf(events).repeats;
-}
-
-/**
- * The first delivery of each event id in these events (time order). Memoized per list like repeatedIds: rules
- * that need "was this id seen before, and where first?" can share one map instead of building their own.
- */
-export function firstDeliveries(events: readonly EventView[]): ReadonlyMap<string, EventView> {
-  return idIndexOf(events).first;
-}
-
-interface IdIndex {
-  /** The list length it was built for: a list that grew is indexed again. */
-  length: number;
-  first: Map<string, EventView>;
-  repeats: { event: EventView; earlier: EventView }[];
-}
-
-/** Several rules walk the same session's ids: index them once per events list (a model's lists never change). */
-const idIndexes = new WeakMap<readonly EventView[], IdIndex>();
-
-function idIndexOf(events: readonly EventView[]): IdIndex {
-  const cached = idIndexes.get(events);
-  if (cached && cached.length === events.length) return cached;
-  const first = new Map<string, EventView>();
-  const repeats: IdIndex['repeats'] = [];
-  for (const event of events) {
-    if (!event.hasId) continue;
-    const earlier = first.get(event.lastEventId);
-    if (earlier) repeats.push({ event, earlier });
-    else first.set(event.lastEventId, event);
-  }
-  const index = { length: events.length, first, repeats };
-  idIndexes.set(events, index);
-  return index;
 }

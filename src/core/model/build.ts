@@ -2,8 +2,9 @@
 import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection, type ParsedEvent } from './connection';
+import { placeEvents, type Delivery, type EventViewMemory } from './events';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
-import type { ConnectionView, EventView, Model, SessionView, StreamView } from './types';
+import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
 
 /** Parses records (given in start order) one to one; an analyzer passes one that remembers earlier results. */
@@ -11,7 +12,11 @@ export type ParseConnections = (records: readonly ConnectionRecord[]) => ParsedC
 
 const parseEach: ParseConnections = (records) => records.map(parseConnection);
 
-export function buildModel(capture: Capture, parse: ParseConnections = parseEach): Model {
+/**
+ * @param parse an analyzer's parse cache; parses every record when omitted.
+ * @param views an analyzer's memory of the last model's event views, handed out again where nothing changed.
+ */
+export function buildModel(capture: Capture, parse: ParseConnections = parseEach, views?: EventViewMemory): Model {
   const ordered = capture.connections
     .map((record, order) => ({ record, order }))
     .sort((a, b) => a.record.startTime - b.record.startTime || a.order - b.order)
@@ -21,38 +26,16 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
   const sessions: SessionView[] = [];
   const streams: StreamView[] = [];
   const connections: ConnectionView[] = [];
-  const events: EventView[] = [];
+  const deliveries: Delivery[] = [];
   for (const group of groupSessions(parsed)) {
     let scheme: IdScheme = 'none';
     for (const conn of group.connections) scheme = combineSchemes(scheme, conn.idScheme);
-    sessions.push(buildSession(group, scheme, streams, connections, events));
+    sessions.push(buildSession(group, scheme, streams, connections, deliveries));
   }
-  sortByTime(events);
-  indexEvents(events, connections);
+  const events = placeEvents(deliveries, connections, views);
   let startTime = Number.POSITIVE_INFINITY;
   for (const record of capture.connections) startTime = Math.min(startTime, record.startTime);
   return { sessions, streams, connections, events, startTime: Number.isFinite(startTime) ? startTime : 0 };
-}
-
-/** Stable sort by time: events were pushed stream by stream, each already in time order, so this is mostly a check. */
-function sortByTime(events: EventView[]): void {
-  for (let i = 1; i < events.length; i++) {
-    if ((events[i] as EventView).time < (events[i - 1] as EventView).time) {
-      events.sort((a, b) => a.time - b.time);
-      return;
-    }
-  }
-}
-
-function indexEvents(events: EventView[], connections: readonly ConnectionView[]): void {
-  const byId = new Map(connections.map((c) => [c.id, c]));
-  let owner: ConnectionView | undefined;
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index] as EventView;
-    event.index = index;
-    if (owner?.id !== event.connectionId) owner = byId.get(event.connectionId);
-    owner?.eventIndexes.push(index);
-  }
 }
 
 function buildSession(
@@ -60,7 +43,7 @@ function buildSession(
   scheme: IdScheme,
   streams: StreamView[],
   connections: ConnectionView[],
-  events: EventView[],
+  deliveries: Delivery[],
 ): SessionView {
   let startTime = Number.POSITIVE_INFINITY;
   let endTime = Number.NEGATIVE_INFINITY;
@@ -93,7 +76,7 @@ function buildSession(
     if (!stream) continue;
     stream.connectionIds.push(view.id);
     delivered.push({ conn, stream });
-    for (const parsed of conn.events) events.push(eventView(parsed, view.id, stream.id, group.key));
+    deliveries.push({ conn, view, streamId: stream.id });
   }
   return session;
 }
@@ -198,51 +181,4 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
   if (conn.lastEventIdSent !== undefined) view.lastEventIdSent = conn.lastEventIdSent;
   if (conn.tail) view.tail = conn.tail;
   return view;
-}
-
-/** One object literal per shape (no spreads): 100k of these are built on every analysis. Index is set after sorting. */
-function eventView(
-  { event, time, messages, parseError }: ParsedEvent,
-  connectionId: string,
-  streamId: string,
-  sessionKey: string,
-): EventView {
-  const { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk } = event;
-  if (parseError === undefined) {
-    return {
-      type,
-      data,
-      lastEventId,
-      hasId,
-      retry,
-      start,
-      end,
-      firstChunk,
-      lastChunk,
-      connectionId,
-      streamId,
-      sessionKey,
-      time,
-      messages,
-      index: 0,
-    };
-  }
-  return {
-    type,
-    data,
-    lastEventId,
-    hasId,
-    retry,
-    start,
-    end,
-    firstChunk,
-    lastChunk,
-    connectionId,
-    streamId,
-    sessionKey,
-    time,
-    messages,
-    parseError,
-    index: 0,
-  };
 }

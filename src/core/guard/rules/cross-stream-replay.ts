@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): rule cross-stream-replay.
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
+import { at, factsOf, isResumeAttempt } from '../facts';
 import type { Report, Rule } from '../types';
 
 export const crossStreamReplay: Rule = {
@@ -13,8 +13,8 @@ export const crossStreamReplay: Rule = {
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
-    for (const { events } of facts.sessions) {
-      for (const { event, earlier } of repeatedIds(events)) {
+    for (const { ids } of facts.sessions) {
+      for (const { event, earlier } of ids.repeats) {
         const conn = facts.connection.get(event.connectionId);
         if (!conn || !isResumeAttempt(conn) || earlier.streamId === event.streamId) continue;
         reports.push({

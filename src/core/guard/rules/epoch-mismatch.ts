@@ -20,9 +20,7 @@ export const epochMismatch: Rule = {
         if (!isResumeAttempt(conn) || !ok(conn)) continue;
         const cursor = parseId('epoch-seq', conn.lastEventIdSent);
         if (cursor.epoch === undefined) continue;
-        const foreign = facts
-          .eventsOf(conn)
-          .find((e) => e.hasId && parseId('epoch-seq', e.lastEventId).epoch !== cursor.epoch);
+        const foreign = facts.epochsOf(conn).firstOutside(cursor.epoch);
         if (!foreign) continue;
         const served = parseId('epoch-seq', foreign.lastEventId).epoch ?? '(unparsable)';
         reports.push({

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): rule incomplete-json.
 import { factsOf } from '../facts';
-import { isPrimingReplay, primingIds } from '../priming';
+import { isPrimingReplay } from '../priming';
 import type { Report, Rule } from '../types';
 
 export const incompleteJson: Rule = {
@@ -13,9 +13,8 @@ export const incompleteJson: Rule = {
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
-    const priming = new Map(facts.sessions.map((s) => [s.session.key, primingIds(s.events)]));
-    for (const event of model.events) {
-      if (event.parseError === undefined) continue;
+    const priming = new Map(facts.sessions.map((s) => [s.session.key, s.ids.priming]));
+    for (const event of facts.parseErrors) {
       const conn = facts.connection.get(event.connectionId);
       const replayedPriming = isPrimingReplay(event, priming.get(event.sessionKey) ?? new Map());
       const report: Report = {

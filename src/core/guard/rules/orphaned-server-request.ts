@@ -16,18 +16,8 @@ export const orphanedServerRequest: Rule = {
       // The session is gone (404, DELETE); a refused resume loses only the stream it tried to resume.
       const sessionGone = session.connections.filter((c) => c.record.status === 404 || c.role === 'delete');
       const refusedResumes = session.connections.filter((c) => isResumeAttempt(c) && (c.record.status ?? 0) >= 400);
-      const cancelledByServer = new Set(
-        session.events
-          .flatMap((e) => e.messages)
-          .flatMap((m) => {
-            const requestId =
-              m.method === 'notifications/cancelled'
-                ? (m.value as { params?: { requestId?: unknown } }).params?.requestId
-                : undefined;
-            return typeof requestId === 'string' || typeof requestId === 'number' ? [idKey(requestId)] : [];
-          }),
-      );
-      for (const event of session.events) {
+      const { cancelledByServer } = session.messages;
+      for (const event of session.messages.requests) {
         for (const message of event.messages) {
           if (message.kind !== 'request' || message.id === undefined) continue;
           if (session.clientAnswers.has(idKey(message.id)) || cancelledByServer.has(idKey(message.id))) continue;

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule replayed-event-duplicate.
 import { RESUMABLE_ERAS } from '../../mcp/era';
-import { at, factsOf, isResumeAttempt, repeatedIds } from '../facts';
-import { isPrimingReplay, primingIds } from '../priming';
+import { at, factsOf, isResumeAttempt } from '../facts';
+import { isPrimingReplay } from '../priming';
 import type { Report, Rule } from '../types';
 
 export const replayedEventDuplicate: Rule = {
@@ -15,10 +15,9 @@ export const replayedEventDuplicate: Rule = {
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
-    for (const { events } of facts.sessions) {
-      const priming = primingIds(events);
-      for (const { event, earlier } of repeatedIds(events)) {
-        if (isPrimingReplay(event, priming)) continue;
+    for (const { ids } of facts.sessions) {
+      for (const { event, earlier } of ids.repeats) {
+        if (isPrimingReplay(event, ids.priming)) continue;
         const conn = facts.connection.get(event.connectionId);
         // Same-stream replays only (also twice within one resumed connection); other streams are cross-stream-replay.
         if (!conn || !isResumeAttempt(conn) || earlier.streamId !== event.streamId) continue;

@@ -3,9 +3,10 @@ import { hasSequence, parseId } from '../../ids/scheme';
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import type { ConnectionView, EventView } from '../../model/types';
 import type { IdScheme } from '../../ids/scheme';
-import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type Facts } from '../facts';
+import { at, factsOf, isResumeAttempt, ok, type Facts } from '../facts';
+import type { SeenNumbers } from '../seen-numbers';
 import type { Report, Rule } from '../types';
-import { describeRange, idsOf, missingBetween, SeenNumbers } from './sequence';
+import { describeRange, missingBetween } from './sequence';
 
 /** EventSource records are rebuilt from dispatched events only: their ids say nothing about what was sent. */
 function checkable(conn: ConnectionView): boolean {
@@ -17,11 +18,12 @@ function checkable(conn: ConnectionView): boolean {
  * That holds when every connection that is not a resume steps by one (numbers seen on other streams count).
  */
 function stepsByOne(conns: readonly ConnectionView[], facts: Facts, scheme: IdScheme, seen: SeenNumbers): boolean {
-  return conns.every((conn) => {
-    if (isResumeAttempt(conn) || !checkable(conn)) return true;
-    const ids = idsOf(facts.eventsOf(conn), scheme);
-    return ids.every((current, i) => i === 0 || missingBetween(ids[i - 1]!.id, current.id, seen) === undefined);
-  });
+  return conns.every(
+    (conn) =>
+      isResumeAttempt(conn) ||
+      !checkable(conn) ||
+      facts.jumpsOf(conn, scheme).every(({ from, to }) => missingBetween(from.id, to.id, seen) === undefined),
+  );
 }
 
 export const resumeIdGap: Rule = {
@@ -34,14 +36,14 @@ export const resumeIdGap: Rule = {
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
-    for (const { session, connections, events } of facts.sessions) {
+    for (const { session, connections, seen: seenIn } of facts.sessions) {
       const scheme = session.idScheme;
       if (!hasSequence(scheme)) continue;
       // A per-session counter first; a counter shared by the sessions of this capture next.
-      const perSession = new SeenNumbers(events, scheme);
+      const perSession = seenIn(scheme);
       const seen = stepsByOne(connections, facts, scheme, perSession)
         ? perSession
-        : [new SeenNumbers(model.events, scheme)].find((shared) => stepsByOne(connections, facts, scheme, shared));
+        : [facts.seenInModel(scheme)].find((shared) => stepsByOne(connections, facts, scheme, shared));
       if (!seen) continue;
       const report = (conn: ConnectionView, event: EventView, message: string) =>
         reports.push({
@@ -50,9 +52,8 @@ export const resumeIdGap: Rule = {
         });
       for (const conn of connections) {
         if (!checkable(conn)) continue;
-        const events = facts.eventsOf(conn);
         if (isResumeAttempt(conn) && ok(conn)) {
-          const first = firstIdEvent(events);
+          const first = facts.eventsOf(conn).firstId;
           const missing =
             first && missingBetween(parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), seen);
           if (first && missing)
@@ -62,16 +63,14 @@ export const resumeIdGap: Rule = {
               `resumed after ${conn.lastEventIdSent} but the first event is ${first.lastEventId}: ${describeRange(missing)} never delivered.`,
             );
         }
-        const ids = idsOf(events, scheme);
-        for (let i = 1; i < ids.length; i += 1) {
-          const previous = ids[i - 1]!;
-          const current = ids[i]!;
-          const missing = missingBetween(previous.id, current.id, seen);
+        // Only a jump can leave numbers undelivered: every other consecutive pair steps by one or goes back.
+        for (const { from, to } of facts.jumpsOf(conn, scheme)) {
+          const missing = missingBetween(from.id, to.id, seen);
           if (missing)
             report(
               conn,
-              current.event,
-              `${conn.id} jumped from event ${previous.event.lastEventId} to ${current.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`,
+              to.event,
+              `${conn.id} jumped from event ${from.event.lastEventId} to ${to.event.lastEventId}: ${describeRange(missing)} never delivered on any stream.`,
             );
         }
       }

@@ -3,8 +3,8 @@ import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId, type IdScheme, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView, EventView } from '../../model/types';
-import { at, factsOf, firstIdEvent, isResumeAttempt, ok, type SessionFacts } from '../facts';
-import { isPrimingReplay, primingIds } from '../priming';
+import { at, factsOf, isResumeAttempt, ok, type SessionFacts } from '../facts';
+import { isPrimingReplay } from '../priming';
 import type { Report, Rule } from '../types';
 
 /** Why the first resumed id is not a continuation of the cursor, or undefined when it may be. */
@@ -12,7 +12,7 @@ function restartReason(
   scheme: IdScheme,
   cursor: ParsedId,
   first: ParsedId,
-  deliveredOrder: Map<string, number>,
+  firstDelivery: ReadonlyMap<string, EventView>,
 ): string | undefined {
   if (cursor.seq !== undefined && first.seq !== undefined) {
     if (cursor.epoch !== first.epoch)
@@ -25,8 +25,9 @@ function restartReason(
     if (first.ms !== undefined && cursor.ms !== undefined && first.ms < cursor.ms)
       return `its first id ${first.raw} is older than the cursor`;
   }
-  const firstAt = deliveredOrder.get(first.raw);
-  const cursorAt = deliveredOrder.get(cursor.raw);
+  // Index order is the session's delivery order.
+  const firstAt = firstDelivery.get(first.raw)?.index;
+  const cursorAt = firstDelivery.get(cursor.raw)?.index;
   if (firstAt !== undefined && cursorAt !== undefined && firstAt <= cursorAt)
     return `its first id ${first.raw} was delivered before the cursor: the stream restarted`;
   return undefined;
@@ -69,16 +70,12 @@ export const resumeNotHonored: Rule = {
     const reports: Report[] = [];
     for (const session of facts.sessions) {
       const scheme = session.session.idScheme;
-      const deliveredOrder = new Map<string, number>();
-      session.events.forEach(
-        (e, i) => e.hasId && !deliveredOrder.has(e.lastEventId) && deliveredOrder.set(e.lastEventId, i),
-      );
-      const priming = primingIds(session.events);
+      const { first: firstDelivery, priming } = session.ids;
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
-        const events = facts.eventsOf(conn);
+        const { events } = facts.eventsOf(conn);
         // A replayed priming event says nothing about where the stream continues.
-        const first = firstIdEvent(events.filter((e) => !isPrimingReplay(e, priming)));
+        const first = events.find((e) => e.hasId && !isPrimingReplay(e, priming));
         const report = (message: string, event?: EventView) =>
           reports.push({
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
@@ -100,7 +97,7 @@ export const resumeNotHonored: Rule = {
             scheme,
             parseId(scheme, conn.lastEventIdSent),
             parseId(scheme, first.lastEventId),
-            deliveredOrder,
+            firstDelivery,
           );
           if (reason) {
             report(`the response is not a continuation: ${reason}.`, first);

@@ -31,10 +31,8 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
     const time = conn.record.responseTime ?? conn.record.startTime;
     for (const id of answers(conn.responseMessages)) steps.push({ time, kind: 'answer', id, conn });
   }
-  const seenEventIds = new Set<string>();
-  for (const event of session.events) {
-    const replay = event.hasId && seenEventIds.has(event.lastEventId);
-    if (event.hasId) seenEventIds.add(event.lastEventId);
+  for (const event of session.messages.answers) {
+    const replay = event.hasId && session.ids.first.get(event.lastEventId) !== event;
     const conn = facts.connection.get(event.connectionId);
     if (replay || !conn || originMissing(facts, event.streamId)) continue;
     for (const id of answers(event.messages)) steps.push({ time: event.time, kind: 'answer', id, conn, event });

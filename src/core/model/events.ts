@@ -1,0 +1,198 @@
+// Runs anywhere (pure core): puts every delivered event in time order and makes its view, reusing the last model's.
+import type { ParsedConnection, ParsedEvent } from './connection';
+import { mergeRuns } from './merge';
+import type { ConnectionView, EventView } from './types';
+
+/** A connection that delivers SSE events to a stream of a session. */
+export interface Delivery {
+  conn: ParsedConnection;
+  view: ConnectionView;
+  streamId: string;
+}
+
+/** What one delivery of the last model delivered, and the view made for each of its events. */
+interface KeptRun {
+  id: string;
+  streamId: string;
+  sessionKey: string;
+  parsed: readonly ParsedEvent[];
+  views: EventView[];
+}
+
+/**
+ * The last model's event placement. A view is a function of its parsed event, connection, stream, session and
+ * index: where all five are as before, the next model hands out the same object. And when the last model's
+ * deliveries only grew, with every new event ordered after the old ones (a live capture: one chunk arrived, or
+ * nothing did), the old order is kept as it is and only the new events are placed, so a re-analysis costs what
+ * arrived, not the 100k events before it. Arrays handed out in a model are never changed afterwards.
+ */
+export class EventViewMemory {
+  private runs: KeptRun[] = [];
+  private events: readonly EventView[] = [];
+  /** The delivery of the last event (ties in time after it are ordered by delivery). */
+  private lastRun = -1;
+  private indexes = new Map<string, readonly number[]>();
+
+  /** Where each delivery's new events start when the old events keep their places, else undefined. */
+  appendedFrom(deliveries: readonly Delivery[]): number[] | undefined {
+    if (deliveries.length < this.runs.length) return undefined;
+    const last = this.events.at(-1);
+    const from: number[] = [];
+    for (const [run, { conn, view, streamId }] of deliveries.entries()) {
+      const kept = this.runs[run];
+      if (kept && (kept.id !== view.id || kept.streamId !== streamId || kept.sessionKey !== view.sessionKey)) return;
+      if (kept && !startsWith(conn.events, kept.parsed)) return undefined;
+      const start = kept?.parsed.length ?? 0;
+      for (let p = start; last && p < conn.events.length; p++) {
+        const { time } = conn.events[p] as ParsedEvent;
+        if (!(time > last.time || (time === last.time && run >= this.lastRun))) return undefined;
+      }
+      from.push(start);
+    }
+    return from;
+  }
+
+  /** Places the events of `deliveries` (see {@link placeEvents}), only those from `from` on when given. */
+  place(
+    deliveries: readonly Delivery[],
+    owners: ReadonlyMap<string, ConnectionView>,
+    from: readonly number[] | undefined,
+  ): EventView[] {
+    const runs = this.reuse(deliveries, from);
+    const base = from ? this.events.length : 0;
+    // New events and indexes are collected apart and joined once: a copy of 100k entries costs more than the rest.
+    const added: EventView[] = [];
+    const grown = new Map<string, number[]>();
+    let lastRun = from ? this.lastRun : -1;
+    mergeRuns(
+      deliveries.map(({ conn }) => conn.events),
+      (run, position) => {
+        const index = base + added.length;
+        const id = (deliveries[run] as Delivery).view.id;
+        added.push(viewAt(runs[run] as Reuse, position, index));
+        let indexes = grown.get(id);
+        if (!indexes) grown.set(id, (indexes = []));
+        indexes.push(index);
+        lastRun = run;
+      },
+      from,
+    );
+    // Nothing new: the last model's list as it was (no model changes its lists once built).
+    const events = !from ? added : added.length === 0 ? (this.events as EventView[]) : this.events.concat(added);
+    const indexes = new Map<string, readonly number[]>();
+    for (const [id, owner] of owners) {
+      const old = from ? this.indexes.get(id) : undefined;
+      const more = grown.get(id);
+      const list = old && more ? old.concat(more) : (more ?? old);
+      if (!list) continue;
+      owner.eventIndexes = list as number[];
+      indexes.set(id, list);
+    }
+    this.runs = runs.map(({ delivery: { conn, view, streamId }, views }) => {
+      views.length = conn.events.length;
+      return { id: view.id, streamId, sessionKey: view.sessionKey, parsed: conn.events, views };
+    });
+    this.events = events;
+    this.lastRun = lastRun;
+    this.indexes = indexes;
+    return events;
+  }
+
+  /** For each delivery, the kept run whose views may serve it, and the views list it fills. */
+  private reuse(deliveries: readonly Delivery[], from: readonly number[] | undefined): Reuse[] {
+    const byId = from ? undefined : new Map(this.runs.map((kept) => [kept.id, kept]));
+    return deliveries.map((delivery, run) => {
+      // Appending: each old delivery is the same one at the same place. Else by id, once per model (a second
+      // delivery under one id must not read views the first just wrote).
+      const kept = byId ? byId.get(delivery.view.id) : this.runs[run];
+      byId?.delete(delivery.view.id);
+      return { delivery, kept, views: kept?.views ?? [] };
+    });
+  }
+}
+
+interface Reuse {
+  delivery: Delivery;
+  kept: KeptRun | undefined;
+  views: EventView[];
+}
+
+/** The view of a delivery's event: the kept one when its inputs are all as before, else a new one. */
+function viewAt({ delivery, kept, views }: Reuse, position: number, index: number): EventView {
+  const { conn, view, streamId } = delivery;
+  const parsed = conn.events[position] as ParsedEvent;
+  const old = kept?.parsed[position] === parsed ? views[position] : undefined;
+  if (old?.index === index && old.streamId === streamId && old.sessionKey === view.sessionKey) return old;
+  const made = eventView(parsed, view.id, streamId, view.sessionKey, index);
+  views[position] = made;
+  return made;
+}
+
+function startsWith(list: readonly ParsedEvent[], prefix: readonly ParsedEvent[]): boolean {
+  if (list === prefix) return true;
+  if (list.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (list[i] !== prefix[i]) return false;
+  return true;
+}
+
+/**
+ * All delivered events in time order, as a stable sort of the deliveries' events would order them (ties keep
+ * delivery order, then each connection's own order), each pushed to its connection's eventIndexes. Indexes go to
+ * the last connection view of an id, as a lookup by id would find it.
+ */
+export function placeEvents(
+  deliveries: readonly Delivery[],
+  connections: readonly ConnectionView[],
+  memory: EventViewMemory = new EventViewMemory(),
+): EventView[] {
+  const owners = new Map(connections.map((c) => [c.id, c]));
+  return memory.place(deliveries, owners, memory.appendedFrom(deliveries));
+}
+
+/** One object literal per shape (no spreads): 100k of these are built on a first analysis. */
+function eventView(
+  { event, time, messages, parseError }: ParsedEvent,
+  connectionId: string,
+  streamId: string,
+  sessionKey: string,
+  index: number,
+): EventView {
+  const { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk } = event;
+  if (parseError === undefined) {
+    return {
+      type,
+      data,
+      lastEventId,
+      hasId,
+      retry,
+      start,
+      end,
+      firstChunk,
+      lastChunk,
+      connectionId,
+      streamId,
+      sessionKey,
+      time,
+      messages,
+      index,
+    };
+  }
+  return {
+    type,
+    data,
+    lastEventId,
+    hasId,
+    retry,
+    start,
+    end,
+    firstChunk,
+    lastChunk,
+    connectionId,
+    streamId,
+    sessionKey,
+    time,
+    messages,
+    parseError,
+    index,
+  };
+}

@@ -1,0 +1,60 @@
+// Node (benches): a fresh Chromium per measurement, always through the project's launcher (loopback black-hole
+// proxy, fresh profile), with or without the built extension, on the bench page; and the panel page for its tab.
+import type { Page } from '@playwright/test';
+import { launchChromium, type ChromiumSession } from '../../e2e/launcher';
+import { findTabId, openExtensionPage, panelUrl } from '../../e2e/fixtures/extension';
+import { PAGE_PATH, type BenchServer } from './server';
+
+/**
+ * The unpacked extension to load. bench/run.ts builds dist/chrome once and passes a private copy here, so a build
+ * another session starts meanwhile cannot change the extension in the middle of a run.
+ */
+export function extensionDir(): string {
+  return process.env.BENCH_EXTENSION_DIR ?? 'dist/chrome';
+}
+
+export interface BenchBrowser {
+  session: ChromiumSession;
+  /** The bench page, loaded from the bench server (so the tap, when loaded, is in it from document_start). */
+  page: Page;
+  withExtension: boolean;
+  /** Closes the browser; throws if anything tried to leave loopback (a bench must not touch the network). */
+  close(): Promise<void>;
+}
+
+export async function openBench(server: BenchServer, withExtension: boolean): Promise<BenchBrowser> {
+  const session = await launchChromium(withExtension ? { extension: extensionDir() } : {});
+  const page = await session.context.newPage();
+  await page.goto(`${server.origin}${PAGE_PATH}`);
+  return {
+    session,
+    page,
+    withExtension,
+    close: async () => {
+      const report = await session.close();
+      if (report.violations.length > 0) throw new Error(`network rule violated: ${report.violations.join('; ')}`);
+    },
+  };
+}
+
+/**
+ * Opens the panel page for the bench page's tab in a second tab and waits until it is attached: its status bar
+ * names the page's URL, which the panel learns only from the background's answer to its attach. A panel that never
+ * shows the URL is used anyway, with a warning: the background keeps the tab's records from page load, so nothing is
+ * lost, and a panel that never attaches shows up as one that never catches up.
+ */
+export async function openPanel(bench: BenchBrowser): Promise<Page> {
+  const id = bench.session.extensionId;
+  if (!id) throw new Error('the panel needs the extension');
+  const helper = await openExtensionPage(bench.session.context, id);
+  const tabId = await findTabId(helper, bench.page.url());
+  await helper.close();
+  const panel = await bench.session.context.newPage();
+  await panel.goto(panelUrl(`chrome-extension://${id}/`, tabId));
+  try {
+    await panel.locator('[data-testid=status-bar]', { hasText: bench.page.url() }).waitFor({ timeout: 10_000 });
+  } catch {
+    process.stderr.write(`warning: the panel's status bar never named ${bench.page.url()}: attach not confirmed\n`);
+  }
+  return panel;
+}

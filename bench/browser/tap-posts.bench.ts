@@ -1,0 +1,77 @@
+// Node (bench/run.ts, or alone under `flock /tmp/browser.lock`): tap-posts. 1,000 JSON-RPC POSTs one after the other
+// (the tap records each: its body is JSON-RPC and it carries MCP headers), ms per POST with the extension against a
+// browser without it.
+import type { Page } from '@playwright/test';
+import { openBench, openPanel } from './browsers';
+import { inPage } from './in-page';
+import { postMany } from './page-read';
+import { startBenchServer } from './server';
+import { formatSummary, log, printBenchLine, printTable, rounds, summarize, variantOrder } from './stats';
+
+const POSTS = 1000;
+/** Untimed POSTs first, in both variants: connection set up, code compiled. */
+const WARM_UP = 50;
+const TARGET = 1.05;
+
+/** The panel's count of recorded connections (its status bar's data-wire), or null if it shows none. */
+async function recordedConnections(panel: Page, expected: number): Promise<number | null> {
+  const read = (): Promise<number | null> =>
+    panel
+      .locator('[data-testid=status-bar]')
+      .getAttribute('data-wire')
+      .then((wire) => (wire ? (JSON.parse(wire) as { connections: number }).connections : null));
+  const deadline = Date.now() + 30_000;
+  let seen = await read();
+  while (seen !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    seen = await read();
+  }
+  return seen;
+}
+
+async function main(): Promise<void> {
+  const server = await startBenchServer([]);
+  const perPost: [number[], number[]] = [[], []];
+  let recorded = 'not checked';
+  try {
+    for (let round = 0; round < rounds(); round++) {
+      for (const withExtension of variantOrder(round)) {
+        const bench = await openBench(server, withExtension);
+        try {
+          await inPage(bench.page, postMany, WARM_UP);
+          const result = await inPage(bench.page, postMany, POSTS);
+          const ms = result.totalMs / result.posts;
+          perPost[withExtension ? 1 : 0].push(ms);
+          log(`round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${ms.toFixed(3)} ms per POST`);
+          if (withExtension && recorded === 'not checked') {
+            // After the timing, once: the panel shows that the tap recorded every POST, so the figure is the cost
+            // of recording them (the panel was not open while they ran).
+            const seen = await recordedConnections(await openPanel(bench), WARM_UP + POSTS);
+            recorded = `${seen ?? 'no data-wire'} of ${WARM_UP + POSTS} POSTs recorded (panel opened afterwards)`;
+            log(recorded);
+          }
+        } finally {
+          await bench.close();
+        }
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const without = summarize(perPost[0]);
+  const withExt = summarize(perPost[1]);
+  const ratio = withExt.median / without.median;
+  printTable(
+    `tap-posts: ${POSTS} JSON-RPC POSTs, ms per POST, median [min–max] of ${rounds()} rounds; ${recorded}`,
+    ['figure', 'without', 'with extension', 'ratio', 'target'],
+    [['ms per POST', formatSummary(without, 3), formatSummary(withExt, 3), ratio.toFixed(2), `<= ${TARGET}`]],
+  );
+  printBenchLine('tap-posts', [
+    { name: 'ratio', value: ratio.toFixed(2), target: `<=${TARGET}`, pass: ratio <= TARGET },
+  ]);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,163 @@
+// Node (`npm run bench [name ...]`): every bench in one go. Builds the Chrome extension once, runs each bench file as
+// its own process (a crash or a leak in one cannot skew the next), and ends with the BENCH line of each.
+/*
+ * - Browser benches run under `flock /tmp/browser.lock`, one at a time with any other browser suite on the machine
+ *   (the lock is taken per bench, so others get their turn in between). If the caller already holds that lock, set
+ *   BENCH_NO_LOCK=1: a nested flock on the same file would wait for its own parent.
+ * - The extension is built from the work tree as it is now (`npm run build:chrome`), under the lock, then copied to
+ *   a private directory that every browser bench loads (BENCH_EXTENSION_DIR): a rebuild by someone else during the
+ *   run cannot change the extension halfway.
+ * - BENCH_BUILD_FROM=<commit> builds that commit instead (`git archive` into a temporary directory, sharing this
+ *   node_modules), leaving the work tree and its dist/ alone: for measuring the committed extension while others
+ *   have half-done edits in the same work tree.
+ * - BENCH_ROUNDS=n sets the browser benches' rounds (default 5; 1 for a quick look). Names on the command line pick
+ *   benches: `npm run bench -- tap-posts panel-100k`.
+ * - Exit code 0 only when every BENCH line says PASS.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+interface Bench {
+  name: string;
+  file: string;
+  browser: boolean;
+  /** Node flags: the parser and analysis benches force a GC before each timed run. */
+  nodeArgs: string[];
+  /** A BENCH line made from the bench's own table, for a bench that prints none. */
+  fallback?: (stdout: string) => string | null;
+}
+
+const LOCK = '/tmp/browser.lock';
+/** flock gives up after this long rather than waiting forever (e.g. when the caller holds the lock itself). */
+const LOCK_WAIT_S = 1200;
+
+/**
+ * bench/analyze.bench.ts belongs to the analysis work and is left as it is; until it prints a BENCH line itself,
+ * this reads its table: incremental re-analysis after one chunk, as a fraction of a one-shot run (README: "about
+ * 0.6x"; 0.65 allows for the noise seen between runs here). Lower is better.
+ */
+function analyzeFallback(stdout: string): string | null {
+  const row = /^incremental: one chunk appended\s+[\d.]+\s+[\d.]+\s+([\d.]+)x/m.exec(stdout);
+  if (!row?.[1]) return null;
+  const ratio = Number(row[1]);
+  return `BENCH analyze incremental-append-of-one-shot=${ratio.toFixed(2)} target=<=0.65 ${ratio <= 0.65 ? 'PASS' : 'FAIL'}`;
+}
+
+const gc = ['--expose-gc'];
+const BENCHES: readonly Bench[] = [
+  { name: 'sse-parser', file: 'bench/sse-parser.bench.ts', browser: false, nodeArgs: gc },
+  { name: 'analyze', file: 'bench/analyze.bench.ts', browser: false, nodeArgs: gc, fallback: analyzeFallback },
+  { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'tap-first-event', file: 'bench/browser/tap-first-event.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'tap-longtasks', file: 'bench/browser/tap-longtasks.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'tap-posts', file: 'bench/browser/tap-posts.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'panel-attached', file: 'bench/browser/panel-attached.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'panel-100k', file: 'bench/browser/panel-100k.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'panel-4mb', file: 'bench/browser/panel-4mb.bench.ts', browser: true, nodeArgs: [] },
+];
+
+function locked(command: string[]): string[] {
+  return process.env.BENCH_NO_LOCK === '1' ? command : ['flock', '-w', String(LOCK_WAIT_S), LOCK, ...command];
+}
+
+/** Runs a command with its output passed through; resolves to its exit code and stdout. */
+function run(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    const [program, ...args] = command;
+    if (!program) throw new Error('empty command');
+    const child = spawn(program, args, { env, cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (data: Buffer) => {
+      stdout += data.toString('utf8');
+      process.stdout.write(data);
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout }));
+    child.on('error', (error) => {
+      process.stderr.write(`${command.join(' ')}: ${error.message}\n`);
+      resolve({ code: 127, stdout });
+    });
+  });
+}
+
+const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+
+/** What is being measured: the commit, and whether the build includes uncommitted edits of the extension's sources. */
+function describeSource(from: string | undefined): string {
+  if (from) return `commit ${git('rev-parse', '--short', from)} (BENCH_BUILD_FROM=${from})`;
+  const dirty = git('status', '--porcelain', '--', 'src', 'public', 'manifest.json', 'vite.config.ts').split('\n');
+  const edits = dirty.filter((l) => l.trim() !== '').length;
+  return `work tree at ${git('rev-parse', '--short', 'HEAD')}${edits > 0 ? ` with ${edits} uncommitted file(s) in the extension's sources` : ''}`;
+}
+
+/** Builds the extension and copies it to a private directory; returns that copy's path, or null if the build failed. */
+async function buildExtension(into: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const from = process.env.BENCH_BUILD_FROM;
+  process.stdout.write(`== building the Chrome extension from the ${describeSource(from)}\n`);
+  const copy = join(into, 'chrome');
+  if (!from) {
+    const build = await run(locked(['npm', 'run', '--silent', 'build:chrome']), env);
+    if (build.code !== 0) return null;
+    cpSync('dist/chrome', copy, { recursive: true });
+    return copy;
+  }
+  const tree = join(into, 'tree');
+  mkdirSync(tree);
+  execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'archive', from, tree]);
+  symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
+  const build = await run(['npm', 'run', '--silent', 'build:chrome'], env, tree);
+  if (build.code !== 0) return null;
+  cpSync(join(tree, 'dist/chrome'), copy, { recursive: true });
+  return copy;
+}
+
+const failLine = (name: string, why: string): string => `BENCH ${name} error=${why} target=none FAIL`;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
+  if (unknown.length > 0) throw new Error(`unknown bench(es): ${unknown.join(', ')}`);
+  const selected = BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name));
+  const lines: string[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-bench-extension-'));
+  let buildFailed = false;
+  try {
+    if (selected.some((b) => b.browser)) {
+      const extension = await buildExtension(scratch, env);
+      if (extension) env.BENCH_EXTENSION_DIR = extension;
+      else buildFailed = true;
+    }
+    for (const bench of selected) {
+      if (bench.browser && buildFailed) {
+        lines.push(failLine(bench.name, 'build-failed'));
+        continue;
+      }
+      process.stdout.write(`\n== ${bench.name} (${bench.file})\n`);
+      const node = ['node', ...bench.nodeArgs, '--import', 'tsx', bench.file];
+      const { code, stdout } = await run(bench.browser ? locked(node) : node, env);
+      const own = stdout.split('\n').filter((l) => l.startsWith('BENCH '));
+      const made = own.length === 0 ? bench.fallback?.(stdout) : null;
+      // One line per bench: a bench that crashed says so, whatever it printed before.
+      if (code !== 0) lines.push(failLine(bench.name, `exit-${code}`));
+      else if (own.length > 0) lines.push(...own);
+      else lines.push(made ?? failLine(bench.name, 'no-BENCH-line'));
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  process.stdout.write(`\n== ${((performance.now() - started) / 1000).toFixed(0)} s in all; BENCH lines:\n`);
+  for (const line of lines) process.stdout.write(`${line}\n`);
+  process.exitCode = lines.every((l) => l.endsWith(' PASS')) ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

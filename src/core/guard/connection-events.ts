@@ -1,17 +1,12 @@
-// Runs anywhere (pure core): per connection, its events and the few of them rules look for.
+// Runs anywhere (pure core): per connection, the few of its events rules look for.
 import { parseId } from '../ids/scheme';
 import type { EventView } from '../model/types';
 import type { Follower } from './event-log';
 
-/** One connection's events in order, with the first that carried an id and the first of type `error`. */
-export class ConnectionEvents implements Follower {
-  private readonly list: EventView[] = [];
+/** Of one connection's events: the first that carried an id and the first of type `error`. */
+export class ConnectionSummary implements Follower {
   private firstWithId: EventView | undefined;
   private firstOfTypeError: EventView | undefined;
-
-  get events(): readonly EventView[] {
-    return this.list;
-  }
 
   /** The first event that carried its own id. */
   get firstId(): EventView | undefined {
@@ -24,7 +19,6 @@ export class ConnectionEvents implements Follower {
   }
 
   add(event: EventView): void {
-    this.list.push(event);
     if (event.hasId) this.firstWithId ??= event;
     if (event.type === 'error') this.firstOfTypeError ??= event;
   }

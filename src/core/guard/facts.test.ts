@@ -20,14 +20,14 @@ function replayedTranscript() {
 const replayedSession = () => analyze(replayedTranscript().capture());
 
 describe('facts', () => {
-  it('give each connection its own events, in time order, and each session its answers', () => {
+  it('find the events of a connection, and the answers of a session', () => {
     const model = replayedSession();
     const facts = factsOf(model);
-    expect(model.connections.map((c) => facts.eventsOf(c).events.map((e) => e.lastEventId))).toEqual([
-      ['1', '2'],
-      ['2', '3'],
+    expect(model.connections.map((c) => facts.findEvent(c, (e) => e.lastEventId === '2')?.connectionId)).toEqual([
+      'c1',
+      'c2',
     ]);
-    expect(model.connections.map((c) => facts.eventsOf(c).firstId?.lastEventId)).toEqual(['1', '2']);
+    expect(model.connections.map((c) => facts.summaryOf(c).firstId?.lastEventId)).toEqual(['1', '2']);
     expect(facts.sessions[0]?.answeredAt.get('n:1')).toBe(model.events[3]?.time);
     expect(facts.sessions[0]?.messages.answers).toEqual([model.events[3]]);
   });
@@ -40,10 +40,11 @@ describe('facts', () => {
       event.lastEventId,
     ]);
     expect(pairs).toEqual([['c2', 'c1', '2']]);
-    expect([...(ids?.first ?? [])].map(([id, e]) => [id, e.connectionId])).toEqual([
-      ['1', 'c1'],
-      ['2', 'c1'],
-      ['3', 'c2'],
+    expect(['1', '2', '3', '4'].map((id) => ids?.firstDelivery(id)?.connectionId)).toEqual([
+      'c1',
+      'c1',
+      'c2',
+      undefined,
     ]);
   });
 

@@ -3,10 +3,10 @@ import type { IdScheme } from '../ids/scheme';
 import { idKey } from '../mcp/jsonrpc';
 import type { ConnectionView, EventView, Model, SessionView, StreamView } from '../model/types';
 import type { JsonRpcId } from '../mcp/types';
-import { ConnectionEvents, EpochStarts, ParseErrors } from './connection-events';
+import { ConnectionSummary, EpochStarts, ParseErrors } from './connection-events';
 import { byConnection, ByKey, bySession, EventLog, IndexKind } from './event-log';
 import { IdIndex } from './id-index';
-import { Jumps, type Jump } from './jumps';
+import { Sequences, type Jump } from './jumps';
 import { MessageIndex } from './message-index';
 import { SeenNumbers } from './seen-numbers';
 
@@ -34,8 +34,10 @@ export interface Facts {
   stream: Map<string, StreamView>;
   /** Events whose data is not one JSON-RPC message, in time order. */
   parseErrors: readonly EventView[];
-  /** Events of one connection, in order, with the first that carried an id and the first `error` event. */
-  eventsOf(conn: ConnectionView): ConnectionEvents;
+  /** The first event of a connection (in order) that passes `test`. */
+  findEvent(conn: ConnectionView, test: (event: EventView) => boolean): EventView | undefined;
+  /** A connection's first event that carried an id, and its first `error` event. */
+  summaryOf(conn: ConnectionView): ConnectionSummary;
   /** Where the connection's ids under `scheme` jump over numbers (the only places a gap can show). */
   jumpsOf(conn: ConnectionView, scheme: IdScheme): readonly Jump[];
   /** The connection's first event of each epoch:seq epoch. */
@@ -56,10 +58,9 @@ function perScheme<T>(make: (scheme: IdScheme) => T): Readonly<Record<IdScheme, 
 
 const SESSION_IDS = new IndexKind(() => new ByKey(bySession, () => new IdIndex()));
 const SESSION_MESSAGES = new IndexKind(() => new ByKey(bySession, () => new MessageIndex()));
-const SESSION_SEEN = perScheme((s) => new IndexKind(() => new ByKey(bySession, () => new SeenNumbers(s))));
 const MODEL_SEEN = perScheme((s) => new IndexKind(() => new SeenNumbers(s)));
-const CONNECTION_EVENTS = new IndexKind(() => new ByKey(byConnection, () => new ConnectionEvents()));
-const CONNECTION_JUMPS = perScheme((s) => new IndexKind(() => new ByKey(byConnection, () => new Jumps(s))));
+const CONNECTION_SUMMARY = new IndexKind(() => new ByKey(byConnection, () => new ConnectionSummary()));
+const SEQUENCES = perScheme((s) => new IndexKind(() => new Sequences(s)));
 const CONNECTION_EPOCHS = new IndexKind(() => new ByKey(byConnection, () => new EpochStarts()));
 const PARSE_ERRORS = new IndexKind(() => new ParseErrors());
 
@@ -113,14 +114,21 @@ function buildFacts(model: Model, log: EventLog): Facts {
   // A connection's events are those of its id; a second view under the same id (a capture that reuses ids)
   // gets none, as the model gives the id's events to the last view.
   const owns = (conn: ConnectionView) => connection.get(conn.id) === conn;
-  const none = new ConnectionEvents();
+  const none = new ConnectionSummary();
   return {
     sessions,
     connection,
     stream,
     parseErrors: PARSE_ERRORS.of(log).events,
-    eventsOf: (conn) => (owns(conn) ? CONNECTION_EVENTS.of(log).get(conn.id) : none),
-    jumpsOf: (conn, scheme) => (owns(conn) ? CONNECTION_JUMPS[scheme].of(log).get(conn.id).list : []),
+    findEvent: (conn, test) => {
+      for (const index of conn.eventIndexes) {
+        const event = model.events[index];
+        if (event && test(event)) return event;
+      }
+      return undefined;
+    },
+    summaryOf: (conn) => (owns(conn) ? CONNECTION_SUMMARY.of(log).get(conn.id) : none),
+    jumpsOf: (conn, scheme) => (owns(conn) ? SEQUENCES[scheme].of(log).jumpsOf(conn.id) : []),
     epochsOf: (conn) => (owns(conn) ? CONNECTION_EPOCHS.of(log).get(conn.id) : new EpochStarts()),
     seenInModel: (scheme) => MODEL_SEEN[scheme].of(log),
   };
@@ -165,7 +173,7 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
     answeredAt,
     ids: SESSION_IDS.of(log).get(session.key),
     messages,
-    seen: (scheme) => SESSION_SEEN[scheme].of(log).get(session.key),
+    seen: (scheme) => SEQUENCES[scheme].of(log).seenIn(session.key),
   };
   return facts;
 }

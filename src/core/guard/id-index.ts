@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): the event ids of one session: first deliveries, repeats, priming ids.
 import type { EventView } from '../model/types';
 import type { Follower } from './event-log';
+import { FirstDeliveries } from './first-deliveries';
 
 export interface Repeat {
   event: EventView;
@@ -10,13 +11,13 @@ export interface Repeat {
 
 /** Several rules ask "was this id delivered before, and where first?": one index per session answers them all. */
 export class IdIndex implements Follower {
-  private readonly firsts = new Map<string, EventView>();
+  private readonly firsts = new FirstDeliveries();
   private readonly repeated: Repeat[] = [];
   private readonly primings = new Map<string, EventView>();
 
-  /** The first delivery of each id (time order). */
-  get first(): ReadonlyMap<string, EventView> {
-    return this.firsts;
+  /** The first delivery of this id (time order), if the session delivered it. */
+  firstDelivery(id: string): EventView | undefined {
+    return this.firsts.get(id);
   }
 
   /** Each event whose id the session already delivered, with that first delivery (time order). */
@@ -31,12 +32,8 @@ export class IdIndex implements Follower {
 
   add(event: EventView): void {
     if (!event.hasId) return;
-    const earlier = this.firsts.get(event.lastEventId);
-    if (earlier) {
-      this.repeated.push({ event, earlier });
-      return;
-    }
-    this.firsts.set(event.lastEventId, event);
-    if (event.data === '') this.primings.set(event.lastEventId, event);
+    const earlier = this.firsts.firstOr(event.lastEventId, event);
+    if (earlier) this.repeated.push({ event, earlier });
+    else if (event.data === '') this.primings.set(event.lastEventId, event);
   }
 }

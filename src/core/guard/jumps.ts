@@ -1,7 +1,8 @@
-// Runs anywhere (pure core): where one connection's event ids jump over numbers (integer and epoch:seq schemes).
-import { parseId, type IdScheme, type ParsedId } from '../ids/scheme';
+// Runs anywhere (pure core): what the ids of a sequence scheme (integer, epoch:seq) show, parsed once per event.
+import { hasSequence, parseId, type IdScheme, type ParsedId } from '../ids/scheme';
 import type { EventView } from '../model/types';
-import type { Follower } from './event-log';
+import { ByKey, bySession, type Follower } from './event-log';
+import { SeenNumbers } from './seen-numbers';
 
 export interface IdAt {
   event: EventView;
@@ -18,23 +19,55 @@ export interface Jump {
  * The jumps of one connection's events: the only consecutive pairs that can leave numbers undelivered (any
  * other pair steps by one, goes back, changes epoch or does not parse), so rules check these instead of every pair.
  */
-export class Jumps implements Follower {
-  private last: IdAt | undefined;
+class Jumps {
+  private lastEvent: EventView | undefined;
+  private lastId: ParsedId | undefined;
   private readonly found: Jump[] = [];
-
-  constructor(private readonly scheme: IdScheme) {}
 
   get list(): readonly Jump[] {
     return this.found;
   }
 
+  add(event: EventView, id: ParsedId): void {
+    const [fromEvent, from] = [this.lastEvent, this.lastId];
+    this.lastEvent = event;
+    this.lastId = id;
+    if (
+      fromEvent &&
+      from?.seq !== undefined &&
+      id.seq !== undefined &&
+      from.epoch === id.epoch &&
+      id.seq > from.seq + 1
+    )
+      this.found.push({ from: { event: fromEvent, id: from }, to: { event, id } });
+  }
+}
+
+/** Per session the numbers its events delivered, per connection the jumps of its ids, under one scheme. */
+export class Sequences implements Follower {
+  private readonly seen: ByKey<SeenNumbers>;
+  private readonly jumps = new Map<string, Jumps>();
+
+  constructor(private readonly scheme: IdScheme) {
+    this.seen = new ByKey(bySession, () => new SeenNumbers(scheme));
+  }
+
+  /** Sequence numbers one session's events delivered. */
+  seenIn(sessionKey: string): SeenNumbers {
+    return this.seen.get(sessionKey);
+  }
+
+  /** The jumps of one connection's ids. */
+  jumpsOf(connectionId: string): readonly Jump[] {
+    return this.jumps.get(connectionId)?.list ?? [];
+  }
+
   add(event: EventView): void {
     if (!event.hasId) return;
-    const to = { event, id: parseId(this.scheme, event.lastEventId) };
-    const from = this.last;
-    this.last = to;
-    const [a, b] = [from?.id.seq, to.id.seq];
-    if (from && a !== undefined && b !== undefined && from.id.epoch === to.id.epoch && b > a + 1)
-      this.found.push({ from, to });
+    const id = parseId(this.scheme, event.lastEventId);
+    if (hasSequence(this.scheme)) this.seen.get(event.sessionKey).addId(id);
+    let jumps = this.jumps.get(event.connectionId);
+    if (!jumps) this.jumps.set(event.connectionId, (jumps = new Jumps()));
+    jumps.add(event, id);
   }
 }

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): the sequence numbers delivered, per epoch (integer and epoch:seq id schemes).
-import { hasSequence, parseId, type IdScheme } from '../ids/scheme';
+import { hasSequence, parseId, type IdScheme, type ParsedId } from '../ids/scheme';
 import type { EventView } from '../model/types';
 import type { Follower } from './event-log';
 import { NumberRuns } from './number-runs';
@@ -11,8 +11,11 @@ export class SeenNumbers implements Follower {
   constructor(private readonly scheme: IdScheme) {}
 
   add(event: EventView): void {
-    if (!event.hasId || !hasSequence(this.scheme)) return;
-    const { epoch = '', seq } = parseId(this.scheme, event.lastEventId);
+    if (event.hasId && hasSequence(this.scheme)) this.addId(parseId(this.scheme, event.lastEventId));
+  }
+
+  /** Counts an id already parsed under this scheme. */
+  addId({ epoch = '', seq }: ParsedId): void {
     if (seq === undefined) return;
     let runs = this.byEpoch.get(epoch);
     if (!runs) this.byEpoch.set(epoch, (runs = new NumberRuns()));

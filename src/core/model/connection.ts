@@ -30,6 +30,8 @@ export interface ParsedConnection {
   requestMessages: JsonRpcMessage[];
   responseMessages: JsonRpcMessage[];
   events: ParsedEvent[];
+  /** The first `endpoint` event (2024-11-05 announces the POST endpoint so), noted while reading. */
+  endpointEvent?: ParsedEvent;
   /** The scheme this connection's own event ids share (detectScheme over them; combine with combineSchemes). */
   idScheme: IdScheme;
   tail?: SseTail;
@@ -48,10 +50,10 @@ export interface EventIdLookup {
 }
 
 /** What the request and response heads say; the body is read separately (and, for a live SSE body, in steps). */
-export type ParsedHead = Omit<
-  ParsedConnection,
-  'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId' | 'responseMessages' | 'lookup'
->;
+export type ParsedHead = Omit<ParsedConnection, BodyPart | 'responseMessages' | 'lookup'>;
+
+/** What reading an SSE body gives. */
+type BodyPart = 'events' | 'endpointEvent' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId';
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -114,6 +116,7 @@ function parsedEvent(event: SseEvent, time: number): ParsedEvent {
 export class SseBodyReader {
   private readonly parser = new SseParser();
   private readonly parsedEvents: ParsedEvent[] = [];
+  private endpointEvent: ParsedEvent | undefined;
   private chunkCount = 0;
   private byteCount = 0;
   private scheme: IdScheme = 'none';
@@ -136,8 +139,10 @@ export class SseBodyReader {
       if (dispatched.length === 0) continue;
       const ids: string[] = [];
       for (const event of dispatched) {
-        this.parsedEvents.push(parsedEvent(event, chunk.t));
+        const parsed = parsedEvent(event, chunk.t);
+        this.parsedEvents.push(parsed);
         if (event.hasId) ids.push(event.lastEventId);
+        if (event.type === 'endpoint') this.endpointEvent ??= parsed;
       }
       if (this.scheme !== 'opaque') this.scheme = combineSchemes(this.scheme, detectScheme(ids));
     }
@@ -145,7 +150,7 @@ export class SseBodyReader {
   }
 
   /** The body as read so far; a connection that is no longer open ends the stream for good. */
-  body(end: EndReason): Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId'> {
+  body(end: EndReason): Pick<ParsedConnection, BodyPart> {
     let tail: SseTail | undefined;
     if (end === 'open') tail = this.parser.tail;
     else {
@@ -153,11 +158,12 @@ export class SseBodyReader {
       this.ended = true;
     }
     // A copy: results handed out stay as they were while this reader keeps growing.
-    const body: Pick<ParsedConnection, 'events' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId'> = {
+    const body: Pick<ParsedConnection, BodyPart> = {
       events: this.parsedEvents.slice(),
       idScheme: this.scheme,
       bytes: this.byteCount,
     };
+    if (this.endpointEvent) body.endpointEvent = this.endpointEvent;
     if (tail) body.tail = tail;
     if (this.parser.lastEventId !== '') body.finalLastEventId = this.parser.lastEventId;
     return body;

@@ -27,6 +27,9 @@ interface KeptRun {
  * arrived, not the 100k events before it. Arrays handed out in a model are never changed afterwards.
  */
 export class EventViewMemory {
+  /** @param keep false for a one-shot build: nothing is asked of this memory again, so nothing is kept. */
+  constructor(private readonly keep = true) {}
+
   private runs: KeptRun[] = [];
   private events: readonly EventView[] = [];
   /** The delivery of the last event (ties in time after it are ordered by delivery). */
@@ -40,8 +43,8 @@ export class EventViewMemory {
     const from: number[] = [];
     for (const [run, { conn, view, streamId }] of deliveries.entries()) {
       const kept = this.runs[run];
-      if (kept && (kept.id !== view.id || kept.streamId !== streamId || kept.sessionKey !== view.sessionKey)) return;
-      if (kept && !startsWith(conn.events, kept.parsed)) return undefined;
+      const same = kept?.id === view.id && kept.streamId === streamId && kept.sessionKey === view.sessionKey;
+      if (kept && (!same || !startsWith(conn.events, kept.parsed))) return undefined;
       const start = kept?.parsed.length ?? 0;
       for (let p = start; last && p < conn.events.length; p++) {
         const { time } = conn.events[p] as ParsedEvent;
@@ -78,7 +81,7 @@ export class EventViewMemory {
       from,
     );
     // Nothing new: the last model's list as it was (no model changes its lists once built).
-    const events = !from ? added : added.length === 0 ? (this.events as EventView[]) : this.events.concat(added);
+    const events = base === 0 ? added : added.length === 0 ? (this.events as EventView[]) : this.events.concat(added);
     const indexes = new Map<string, readonly number[]>();
     for (const [id, owner] of owners) {
       const old = from ? this.indexes.get(id) : undefined;
@@ -88,7 +91,8 @@ export class EventViewMemory {
       owner.eventIndexes = list as number[];
       indexes.set(id, list);
     }
-    this.runs = runs.map(({ delivery: { conn, view, streamId }, views }) => {
+    if (!this.keep) return events;
+    this.runs = runs.map(({ delivery: { conn, view, streamId }, views = [] }) => {
       views.length = conn.events.length;
       return { id: view.id, streamId, sessionKey: view.sessionKey, parsed: conn.events, views };
     });
@@ -106,7 +110,7 @@ export class EventViewMemory {
       // delivery under one id must not read views the first just wrote).
       const kept = byId ? byId.get(delivery.view.id) : this.runs[run];
       byId?.delete(delivery.view.id);
-      return { delivery, kept, views: kept?.views ?? [] };
+      return { delivery, kept, views: this.keep ? (kept?.views ?? []) : undefined };
     });
   }
 }
@@ -114,17 +118,18 @@ export class EventViewMemory {
 interface Reuse {
   delivery: Delivery;
   kept: KeptRun | undefined;
-  views: EventView[];
+  /** Where the views made for this delivery go (none for a memory that keeps nothing). */
+  views: EventView[] | undefined;
 }
 
 /** The view of a delivery's event: the kept one when its inputs are all as before, else a new one. */
 function viewAt({ delivery, kept, views }: Reuse, position: number, index: number): EventView {
   const { conn, view, streamId } = delivery;
   const parsed = conn.events[position] as ParsedEvent;
-  const old = kept?.parsed[position] === parsed ? views[position] : undefined;
+  const old = kept?.parsed[position] === parsed ? views?.[position] : undefined;
   if (old?.index === index && old.streamId === streamId && old.sessionKey === view.sessionKey) return old;
   const made = eventView(parsed, view.id, streamId, view.sessionKey, index);
-  views[position] = made;
+  if (views) views[position] = made;
   return made;
 }
 
@@ -143,7 +148,7 @@ function startsWith(list: readonly ParsedEvent[], prefix: readonly ParsedEvent[]
 export function placeEvents(
   deliveries: readonly Delivery[],
   connections: readonly ConnectionView[],
-  memory: EventViewMemory = new EventViewMemory(),
+  memory: EventViewMemory = new EventViewMemory(false),
 ): EventView[] {
   const owners = new Map(connections.map((c) => [c.id, c]));
   return memory.place(deliveries, owners, memory.appendedFrom(deliveries));

@@ -36,7 +36,7 @@ export function isMcpRelevant(conn: ParsedConnection): boolean {
 
 /** 2024-11-05: the GET /sse stream announces the POST endpoint in an `endpoint` event. */
 function legacyEndpointOf(conn: ParsedConnection): string | undefined {
-  const announced = conn.events.find(({ event }) => event.type === 'endpoint');
+  const announced = conn.endpointEvent;
   if (!announced) return undefined;
   try {
     return new URL(announced.event.data.trim(), conn.record.url).href;

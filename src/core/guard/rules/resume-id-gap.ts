@@ -53,7 +53,7 @@ export const resumeIdGap: Rule = {
       for (const conn of connections) {
         if (!checkable(conn)) continue;
         if (isResumeAttempt(conn) && ok(conn)) {
-          const first = facts.eventsOf(conn).firstId;
+          const first = facts.summaryOf(conn).firstId;
           const missing =
             first && missingBetween(parseId(scheme, conn.lastEventIdSent), parseId(scheme, first.lastEventId), seen);
           if (first && missing)

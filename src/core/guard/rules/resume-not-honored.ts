@@ -12,7 +12,7 @@ function restartReason(
   scheme: IdScheme,
   cursor: ParsedId,
   first: ParsedId,
-  firstDelivery: ReadonlyMap<string, EventView>,
+  firstDelivery: (id: string) => EventView | undefined,
 ): string | undefined {
   if (cursor.seq !== undefined && first.seq !== undefined) {
     if (cursor.epoch !== first.epoch)
@@ -26,15 +26,18 @@ function restartReason(
       return `its first id ${first.raw} is older than the cursor`;
   }
   // Index order is the session's delivery order.
-  const firstAt = firstDelivery.get(first.raw)?.index;
-  const cursorAt = firstDelivery.get(cursor.raw)?.index;
+  const firstAt = firstDelivery(first.raw)?.index;
+  const cursorAt = firstDelivery(cursor.raw)?.index;
   if (firstAt !== undefined && cursorAt !== undefined && firstAt <= cursorAt)
     return `its first id ${first.raw} was delivered before the cursor: the stream restarted`;
   return undefined;
 }
 
+/** The first event of the resumed connection that passes a test. */
+type FindEvent = (test: (event: EventView) => boolean) => EventView | undefined;
+
 /** The interrupted event came back whole under a new id: the server lost its buffer and re-sent the message. */
-function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly EventView[]): EventView | undefined {
+function reissuedTornEvent(cut: ConnectionView | undefined, find: FindEvent): EventView | undefined {
   const tail = cut?.tail;
   if (!tail) return undefined;
   const pendingData = /^data:? ?/.test(tail.pendingLine) ? tail.pendingLine.replace(/^data:? ?/, '') : '';
@@ -50,8 +53,8 @@ function reissuedTornEvent(cut: ConnectionView | undefined, events: readonly Eve
         : undefined;
   if (!sameId) return undefined;
   // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
-  if (events.some((e) => e.hasId && sameId(e.lastEventId))) return undefined;
-  return events.find((e) => e.hasId && e.data.startsWith(prefix));
+  if (find((e) => e.hasId && sameId(e.lastEventId))) return undefined;
+  return find((e) => e.hasId && e.data.startsWith(prefix));
 }
 
 function neverAnswered(facts: SessionFacts, requestIds: readonly (string | number)[]): (string | number)[] {
@@ -70,12 +73,13 @@ export const resumeNotHonored: Rule = {
     const reports: Report[] = [];
     for (const session of facts.sessions) {
       const scheme = session.session.idScheme;
-      const { first: firstDelivery, priming } = session.ids;
+      const { ids } = session;
+      const { priming } = ids;
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
-        const { events } = facts.eventsOf(conn);
+        const find: FindEvent = (test) => facts.findEvent(conn, test);
         // A replayed priming event says nothing about where the stream continues.
-        const first = events.find((e) => e.hasId && !isPrimingReplay(e, priming));
+        const first = find((e) => e.hasId && !isPrimingReplay(e, priming));
         const report = (message: string, event?: EventView) =>
           reports.push({
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
@@ -83,7 +87,7 @@ export const resumeNotHonored: Rule = {
           });
         const reissued = reissuedTornEvent(
           conn.resumes !== undefined ? facts.connection.get(conn.resumes) : undefined,
-          events,
+          find,
         );
         if (reissued) {
           report(
@@ -97,7 +101,7 @@ export const resumeNotHonored: Rule = {
             scheme,
             parseId(scheme, conn.lastEventIdSent),
             parseId(scheme, first.lastEventId),
-            firstDelivery,
+            (id) => ids.firstDelivery(id),
           );
           if (reason) {
             report(`the response is not a continuation: ${reason}.`, first);
@@ -108,7 +112,7 @@ export const resumeNotHonored: Rule = {
         // 2025-11-25 servers may close a resume early and let the client poll again: only the last one counts.
         if (!stream || conn.record.end === 'open' || stream.connectionIds.at(-1) !== conn.id) continue;
         const waiting = neverAnswered(session, stream.requestIds);
-        if (events.every((e) => e.messages.length === 0) && waiting.length > 0) {
+        if (waiting.length > 0 && !find((e) => e.messages.length > 0)) {
           report(
             `nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} was never answered.`,
           );

@@ -25,7 +25,7 @@ export const resumptionRejected: Rule = {
         });
         continue;
       }
-      const refusal = facts.eventsOf(conn).firstError;
+      const refusal = facts.summaryOf(conn).firstError;
       if (refusal) {
         reports.push({
           message: `resume of ${conn.lastEventIdSent} refused by an SSE error event: ${refusal.data.slice(0, 200)}`,

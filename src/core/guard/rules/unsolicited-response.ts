@@ -32,7 +32,7 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
     for (const id of answers(conn.responseMessages)) steps.push({ time, kind: 'answer', id, conn });
   }
   for (const event of session.messages.answers) {
-    const replay = event.hasId && session.ids.first.get(event.lastEventId) !== event;
+    const replay = event.hasId && session.ids.firstDelivery(event.lastEventId) !== event;
     const conn = facts.connection.get(event.connectionId);
     if (replay || !conn || originMissing(facts, event.streamId)) continue;
     for (const id of answers(event.messages)) steps.push({ time: event.time, kind: 'answer', id, conn, event });

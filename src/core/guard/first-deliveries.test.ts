@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { EventView } from '../model/types';
+import { FirstDeliveries } from './first-deliveries';
+
+const delivery = (lastEventId: string, index: number) => ({ lastEventId, index }) as EventView;
+
+/** Feeds ids one by one as IdIndex does and checks every answer against a plain Map. */
+function expectSameAsMap(ids: readonly string[], probes: readonly string[] = []): void {
+  const index = new FirstDeliveries();
+  const map = new Map<string, EventView>();
+  for (const [i, id] of ids.entries()) {
+    const event = delivery(id, i);
+    expect(index.firstOr(id, event), `${id} (#${i})`).toBe(map.get(id));
+    if (!map.has(id)) map.set(id, event);
+  }
+  for (const id of [...ids, ...probes]) expect(index.get(id), id).toBe(map.get(id));
+}
+
+/** A small deterministic generator (tests must not depend on Math.random). */
+function numbers(seed: number, count: number, spread: number): number[] {
+  let state = seed;
+  return Array.from({ length: count }, () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % spread;
+  });
+}
+
+describe('first deliveries', () => {
+  it('find each id as a Map would: counters, replays, epochs, and ids that do not end in a plain number', () => {
+    const counter = Array.from({ length: 50 }, (_, i) => String(i + 1));
+    expectSameAsMap(
+      [
+        ...counter,
+        ...counter.slice(20, 30),
+        'a:1',
+        'a:2',
+        'b:1',
+        'a:3',
+        '0',
+        '00',
+        '007',
+        '7',
+        'x_1733000000000_ab',
+        '',
+      ],
+      ['51', 'a:4', 'b:2', '07', '1234567890123456', '-1'],
+    );
+  });
+
+  it('find each id as a Map would when numbers come in any order, past the most runs it keeps', () => {
+    for (const seed of [3, 11]) expectSameAsMap(numbers(seed, 1500, 900).map(String), ['899', '900', '901']);
+  });
+
+  it('keep numbers that meet a later run apart from it', () => {
+    expectSameAsMap(['5', '6', '1', '2', '3', '4', '5', '7', '5', '4', '8']);
+  });
+});

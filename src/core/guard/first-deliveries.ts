@@ -1,0 +1,112 @@
+// Runs anywhere (pure core): event id -> its first delivery, compact for counters (100k ids, a few runs).
+import type { EventView } from '../model/types';
+
+/** A stretch of consecutive numbers under one prefix: events[k] first delivered the id numbered lo + k. */
+interface Segment {
+  lo: number;
+  events: EventView[];
+}
+
+/** Segments of one prefix, sorted by lo, disjoint; `growing` is the one the last new id extended or opened. */
+interface Segments {
+  list: Segment[];
+  growing: Segment | undefined;
+  /** MAX_SEGMENTS reached: new ids of this prefix go to the map. */
+  full: boolean;
+}
+
+/** Beyond this many segments under one prefix (ids in no useful order) new ids go to the plain map. */
+const MAX_SEGMENTS = 256;
+const ZERO = 48;
+const NINE = 57;
+
+/** Where an id's trailing number starts, when it is written canonically (no leading zero, at most 15 digits). */
+function numberStart(id: string): number | undefined {
+  let start = id.length;
+  while (start > 0 && id.charCodeAt(start - 1) >= ZERO && id.charCodeAt(start - 1) <= NINE) start -= 1;
+  const digits = id.length - start;
+  if (digits === 0 || digits > 15 || (digits > 1 && id.charCodeAt(start) === ZERO)) return undefined;
+  return start;
+}
+
+function numberFrom(id: string, start: number): number {
+  let n = 0;
+  for (let i = start; i < id.length; i++) n = n * 10 + id.charCodeAt(i) - ZERO;
+  return n;
+}
+
+/**
+ * The first delivery of each event id. A Map of 100k string keys costs more than all the rules' other work on a
+ * large capture; servers number their events, so ids ending in a counter are kept as runs of consecutive
+ * numbers per prefix (one run for a whole session, typically) and only the rest go to a Map.
+ */
+export class FirstDeliveries {
+  private readonly byPrefix = new Map<string, Segments>();
+  private readonly others = new Map<string, EventView>();
+
+  /**
+   * The first delivery of `id`; when there is none yet, `event` becomes it (and undefined is returned). An id is
+   * split into what precedes its trailing number and that number (`123` -> '' and 123, `a1b2:45` -> 'a1b2:' and
+   * 45) only when the number is canonical, so the split is one to one: ids are equal exactly when their parts are.
+   */
+  firstOr(id: string, event: EventView): EventView | undefined {
+    const start = numberStart(id);
+    if (start === undefined) return this.firstOther(id, event);
+    const n = numberFrom(id, start);
+    const prefix = start === 0 ? '' : id.slice(0, start);
+    let segments = this.byPrefix.get(prefix);
+    if (!segments) this.byPrefix.set(prefix, (segments = { list: [], growing: undefined, full: false }));
+    const { growing, list } = segments;
+    const segment = find(list, n);
+    if (segment) return segment.events[n - segment.lo];
+    // Once full, this prefix's new ids are in the map only.
+    if (segments.full) return this.firstOther(id, event);
+    // The usual case: the next number of the run the last new id went to (no run holds n: they stay disjoint).
+    if (growing && n === growing.lo + growing.events.length) {
+      growing.events.push(event);
+      return undefined;
+    }
+    if (list.length >= MAX_SEGMENTS) {
+      segments.full = true;
+      return this.firstOther(id, event);
+    }
+    const opened = { lo: n, events: [event] };
+    list.splice(insertionPoint(list, n), 0, opened);
+    segments.growing = opened;
+    return undefined;
+  }
+
+  /** The first delivery of `id`, if recorded. */
+  get(id: string): EventView | undefined {
+    const start = numberStart(id);
+    const segments = start === undefined ? undefined : this.byPrefix.get(start === 0 ? '' : id.slice(0, start));
+    const n = start === undefined ? 0 : numberFrom(id, start);
+    const segment = segments && find(segments.list, n);
+    return segment ? segment.events[n - segment.lo] : this.others.get(id);
+  }
+
+  private firstOther(id: string, event: EventView): EventView | undefined {
+    const earlier = this.others.get(id);
+    if (!earlier) this.others.set(id, event);
+    return earlier;
+  }
+}
+
+/** The segment holding number n, if any. */
+function find(list: readonly Segment[], n: number): Segment | undefined {
+  const at = insertionPoint(list, n) - 1;
+  const segment = list[at];
+  return segment && n < segment.lo + segment.events.length ? segment : undefined;
+}
+
+/** The index of the first segment whose lo is greater than n. */
+function insertionPoint(list: readonly Segment[], n: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((list[mid] as Segment).lo <= n) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,80 @@
+// An analyzer hands out the last model's event views and lists where nothing changed, and the same model as a
+// fresh analysis everywhere.
+import { describe, expect, it } from 'vitest';
+import { analyze, createAnalyzer } from '../analyze';
+import type { Capture, ConnectionRecord } from '../capture/model';
+import { rpc, sseEvent, Transcript } from '../guard/transcript';
+
+const encoder = new TextEncoder();
+
+/** Two sessions, each with an open SSE stream; `t` sets the chunk times. */
+function twoStreams(): Capture {
+  const t = new Transcript();
+  t.exchange({ sse: [sseEvent('1', rpc.notification('n'))], end: 'open' }, 'A');
+  t.exchange({ sse: [sseEvent('1', rpc.notification('n'))], end: 'open' }, 'B');
+  return t.capture();
+}
+
+/** The capture with one more chunk (one event) on connection `index`, at time `at`, the record copied. */
+function append(capture: Capture, index: number, id: string, at: number): Capture {
+  const connections = capture.connections.map((record, i): ConnectionRecord => {
+    if (i !== index) return record;
+    return {
+      ...record,
+      chunks: [...record.chunks, { t: at, bytes: encoder.encode(sseEvent(id, rpc.notification('n'))) }],
+    };
+  });
+  return { ...capture, connections };
+}
+
+describe('event views across analyses', () => {
+  it('are the same objects, in the same list, when nothing changed', () => {
+    const live = createAnalyzer();
+    const capture = twoStreams();
+    const first = live(capture);
+    const again = live(capture);
+    expect(again.events).toBe(first.events);
+    expect(again.connections.map((c) => c.eventIndexes)).toEqual(first.connections.map((c) => c.eventIndexes));
+  });
+
+  it('keep their objects when a stream grows, and equal a fresh analysis', () => {
+    const live = createAnalyzer();
+    let capture = twoStreams();
+    let previous = live(capture);
+    for (const [step, index] of [0, 1, 1, 0].entries()) {
+      capture = append(capture, index, String(step + 2), 2_000 + step);
+      const next = live(capture);
+      expect(next).toStrictEqual(analyze(capture));
+      expect(next.events.slice(0, previous.events.length)).toEqual(previous.events);
+      for (const [i, event] of previous.events.entries()) expect(next.events[i]).toBe(event);
+      previous = next;
+    }
+  });
+
+  it('equal a fresh analysis when new events sort before old ones, or tie with them across streams', () => {
+    const live = createAnalyzer();
+    let capture = twoStreams();
+    live(capture);
+    const last = (c: Capture) => Math.max(...c.connections.flatMap((r) => r.chunks.map((k) => k.t)));
+    // Equal to the last time, on the earlier stream: a stable sort puts it before the later stream's event.
+    capture = append(capture, 0, '7', last(capture));
+    expect(live(capture)).toStrictEqual(analyze(capture));
+    // Earlier than everything so far.
+    capture = append(capture, 1, '8', 0);
+    expect(live(capture)).toStrictEqual(analyze(capture));
+    capture = append(capture, 1, '9', last(capture) + 1);
+    expect(live(capture)).toStrictEqual(analyze(capture));
+  });
+
+  it('equal a fresh analysis when a connection of the first session arrives after the second session', () => {
+    const live = createAnalyzer();
+    let capture = twoStreams();
+    live(capture);
+    const t = new Transcript();
+    const added = t.exchange({ sse: [sseEvent('2', rpc.notification('n'))] }, 'A');
+    const record = { ...(t.capture().connections[0] as ConnectionRecord), id: `${added}-late`, startTime: 5_000 };
+    record.chunks = record.chunks.map((chunk) => ({ ...chunk, t: 5_001 }));
+    capture = { ...capture, connections: [...capture.connections, record] };
+    expect(live(capture)).toStrictEqual(analyze(capture));
+  });
+});

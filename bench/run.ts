@@ -7,9 +7,10 @@
  * - The extension is built from the work tree as it is now (`npm run build:chrome`), under the lock, then copied to
  *   a private directory that every browser bench loads (BENCH_EXTENSION_DIR): a rebuild by someone else during the
  *   run cannot change the extension halfway.
- * - BENCH_BUILD_FROM=<commit> builds that commit instead (`git archive` into a temporary directory, sharing this
- *   node_modules), leaving the work tree and its dist/ alone: for measuring the committed extension while others
- *   have half-done edits in the same work tree.
+ * - BENCH_BUILD_FROM=<commit> measures that commit instead (`git archive` into a temporary directory, sharing this
+ *   node_modules), leaving the work tree and its dist/ alone: the extension is built there and the Node benches run
+ *   there (on that commit's core); the browser benches' harness is this work tree's. For measuring the committed
+ *   code while others have half-done edits in the same work tree.
  * - BENCH_ROUNDS=n sets the browser benches' rounds (default 5; 1 for a quick look). Names on the command line pick
  *   benches: `npm run bench -- tap-posts panel-100k`.
  * - Exit code 0 only when every BENCH line says PASS.
@@ -95,25 +96,32 @@ function describeSource(from: string | undefined): string {
   return `work tree at ${git('rev-parse', '--short', 'HEAD')}${edits > 0 ? ` with ${edits} uncommitted file(s) in the extension's sources` : ''}`;
 }
 
-/** Builds the extension and copies it to a private directory; returns that copy's path, or null if the build failed. */
-async function buildExtension(into: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+interface Built {
+  /** The private copy of the built extension, or null if the build failed. */
+  extension: string | null;
+  /** Where the Node benches run: the work tree, or the archived commit (so they measure that commit's core too). */
+  root: string;
+}
+
+/** Builds the extension and copies it to a private directory. */
+async function buildExtension(into: string, env: NodeJS.ProcessEnv): Promise<Built> {
   const from = process.env.BENCH_BUILD_FROM;
   process.stdout.write(`== building the Chrome extension from the ${describeSource(from)}\n`);
   const copy = join(into, 'chrome');
   if (!from) {
     const build = await run(locked(['npm', 'run', '--silent', 'build:chrome']), env);
-    if (build.code !== 0) return null;
+    if (build.code !== 0) return { extension: null, root: process.cwd() };
     cpSync('dist/chrome', copy, { recursive: true });
-    return copy;
+    return { extension: copy, root: process.cwd() };
   }
   const tree = join(into, 'tree');
   mkdirSync(tree);
   execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'archive', from, tree]);
   symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
   const build = await run(['npm', 'run', '--silent', 'build:chrome'], env, tree);
-  if (build.code !== 0) return null;
+  if (build.code !== 0) return { extension: null, root: tree };
   cpSync(join(tree, 'dist/chrome'), copy, { recursive: true });
-  return copy;
+  return { extension: copy, root: tree };
 }
 
 const failLine = (name: string, why: string): string => `BENCH ${name} error=${why} target=none FAIL`;
@@ -128,10 +136,12 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-bench-extension-'));
   let buildFailed = false;
+  let root = process.cwd();
   try {
-    if (selected.some((b) => b.browser)) {
-      const extension = await buildExtension(scratch, env);
-      if (extension) env.BENCH_EXTENSION_DIR = extension;
+    if (selected.some((b) => b.browser) || process.env.BENCH_BUILD_FROM) {
+      const built = await buildExtension(scratch, env);
+      root = built.root;
+      if (built.extension) env.BENCH_EXTENSION_DIR = built.extension;
       else buildFailed = true;
     }
     for (const bench of selected) {
@@ -140,8 +150,10 @@ async function main(): Promise<void> {
         continue;
       }
       process.stdout.write(`\n== ${bench.name} (${bench.file})\n`);
+      const began = performance.now();
       const node = ['node', ...bench.nodeArgs, '--import', 'tsx', bench.file];
-      const { code, stdout } = await run(bench.browser ? locked(node) : node, env);
+      const { code, stdout } = await (bench.browser ? run(locked(node), env) : run(node, env, root));
+      process.stdout.write(`== ${bench.name}: ${((performance.now() - began) / 1000).toFixed(0)} s\n`);
       const own = stdout.split('\n').filter((l) => l.startsWith('BENCH '));
       const made = own.length === 0 ? bench.fallback?.(stdout) : null;
       // One line per bench: a bench that crashed says so, whatever it printed before.

@@ -19,7 +19,7 @@ const MEMORY_X = 2;
 /** A bound on waiting for the panel: only ever ends a round as "did not catch up", never decides a figure. */
 const CATCH_UP_MS = 90_000;
 /** Once caught up, the panel must show no further change for this long before its last change is taken as final. */
-const SETTLE_MS = 1000;
+const SETTLE_MS = 500;
 const SCROLL = { count: 120, step: 1500 };
 /**
  * The panel page's size: about a DevTools panel docked at the bottom of a 1080p screen. At this height the events

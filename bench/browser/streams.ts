@@ -46,8 +46,10 @@ function event(n: number, total: number, size: number): string {
     return `event: message\nid: ${n}\ndata: ${JSON.stringify(message)}\n\n`;
   };
   const base = `step ${n} of ${total}`;
-  // The padding is ASCII without JSON escapes, so one character is one byte on the wire.
-  return skeleton(pad(base, base.length + Math.max(0, size - skeleton(base).length)));
+  // The padding is ASCII without JSON escapes, so one character is one byte on the wire: the skeleton's length
+  // with `base` tells how much to add.
+  const bare = skeleton(base);
+  return bare.length >= size ? bare : skeleton(pad(base, base.length + size - bare.length));
 }
 
 export function streamBytes(shape: StreamShape): Buffer {

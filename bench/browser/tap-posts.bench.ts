@@ -10,7 +10,7 @@ import { formatSummary, log, printBenchLine, printTable, rounds, summarize, vari
 
 const POSTS = 1000;
 /** Untimed POSTs first, in both variants: connection set up, code compiled. */
-const WARM_UP = 50;
+const WARM_UP = 20;
 const TARGET = 1.05;
 
 /** The panel's count of recorded connections (its status bar's data-wire), or null if it shows none. */

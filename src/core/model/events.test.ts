@@ -77,4 +77,19 @@ describe('event views across analyses', () => {
     capture = { ...capture, connections: [...capture.connections, record] };
     expect(live(capture)).toStrictEqual(analyze(capture));
   });
+
+  it('equal a fresh analysis when a stream whose chunk times go back loses an earlier event before it', () => {
+    const live = createAnalyzer();
+    const t = new Transcript();
+    // B's second chunk is stamped before its first: the model sorts B's events out of their own order.
+    const b = t.exchange({ sse: [sseEvent('1', rpc.notification('n')), sseEvent('2', rpc.notification('n'))] }, 'B');
+    t.exchange({ sse: [sseEvent('9', rpc.notification('n'))] }, 'A');
+    const [recordB, recordA] = t.capture().connections as [ConnectionRecord, ConnectionRecord];
+    const backwards = { ...recordB, chunks: recordB.chunks.map((chunk, i) => ({ ...chunk, t: i === 0 ? 500 : 300 })) };
+    const early = { ...recordA, chunks: recordA.chunks.map((chunk) => ({ ...chunk, t: 100 })) };
+    const both: Capture = { ...t.capture(), connections: [backwards, early] };
+    expect(live(both).events.map((e) => e.connectionId)).toEqual(['c2', b, b]);
+    const alone: Capture = { ...both, connections: [backwards] };
+    expect(live(alone)).toStrictEqual(analyze(alone));
+  });
 });

@@ -10,13 +10,12 @@ export interface Delivery {
   streamId: string;
 }
 
-/** What one delivery of the last model delivered, and the view made for each of its events. */
+/** What one delivery of the last model delivered (its views are that model's events of its id, in order). */
 interface KeptRun {
   id: string;
   streamId: string;
   sessionKey: string;
   parsed: readonly ParsedEvent[];
-  views: EventView[];
 }
 
 /**
@@ -92,45 +91,58 @@ export class EventViewMemory {
       indexes.set(id, list);
     }
     if (!this.keep) return events;
-    this.runs = runs.map(({ delivery: { conn, view, streamId }, views = [] }) => {
-      views.length = conn.events.length;
-      return { id: view.id, streamId, sessionKey: view.sessionKey, parsed: conn.events, views };
-    });
+    this.runs = deliveries.map(({ conn, view, streamId }) => ({
+      id: view.id,
+      streamId,
+      sessionKey: view.sessionKey,
+      parsed: conn.events,
+    }));
     this.events = events;
     this.lastRun = lastRun;
     this.indexes = indexes;
     return events;
   }
 
-  /** For each delivery, the kept run whose views may serve it, and the views list it fills. */
+  /**
+   * For each delivery, the last model's run of its id and that run's views. New events are all that is placed
+   * when appending; else runs are matched by id, where an id had one run (two runs' views are interleaved in
+   * its event list).
+   */
   private reuse(deliveries: readonly Delivery[], from: readonly number[] | undefined): Reuse[] {
-    const byId = from ? undefined : new Map(this.runs.map((kept) => [kept.id, kept]));
-    return deliveries.map((delivery, run) => {
-      // Appending: each old delivery is the same one at the same place. Else by id, once per model (a second
-      // delivery under one id must not read views the first just wrote).
-      const kept = byId ? byId.get(delivery.view.id) : this.runs[run];
-      byId?.delete(delivery.view.id);
-      return { delivery, kept, views: this.keep ? (kept?.views ?? []) : undefined };
+    if (from || this.runs.length === 0) return deliveries.map((delivery) => ({ delivery }));
+    const byId = new Map<string, KeptRun | undefined>();
+    for (const kept of this.runs) byId.set(kept.id, byId.has(kept.id) ? undefined : kept);
+    return deliveries.map((delivery) => {
+      const kept = byId.get(delivery.view.id);
+      const indexes = this.indexes.get(delivery.view.id);
+      return kept && indexes ? { delivery, kept, views: { events: this.events, indexes } } : { delivery };
     });
   }
 }
 
 interface Reuse {
   delivery: Delivery;
-  kept: KeptRun | undefined;
-  /** Where the views made for this delivery go (none for a memory that keeps nothing). */
-  views: EventView[] | undefined;
+  kept?: KeptRun;
+  /** The kept run's view of position p: events[indexes[p]]. */
+  views?: { events: readonly EventView[]; indexes: readonly number[] };
 }
 
 /** The view of a delivery's event: the kept one when its inputs are all as before, else a new one. */
 function viewAt({ delivery, kept, views }: Reuse, position: number, index: number): EventView {
   const { conn, view, streamId } = delivery;
   const parsed = conn.events[position] as ParsedEvent;
-  const old = kept?.parsed[position] === parsed ? views?.[position] : undefined;
-  if (old?.index === index && old.streamId === streamId && old.sessionKey === view.sessionKey) return old;
-  const made = eventView(parsed, view.id, streamId, view.sessionKey, index);
-  if (views) views[position] = made;
-  return made;
+  const keptIndex = kept?.parsed[position] === parsed ? views?.indexes[position] : undefined;
+  const old = keptIndex === undefined ? undefined : views?.events[keptIndex];
+  // A run sorted out of its own order lists its views in time order, not by position: the byte offset (distinct
+  // for each event of a connection) tells whether this view is this event's.
+  if (
+    old?.start === parsed.event.start &&
+    old.index === index &&
+    old.streamId === streamId &&
+    old.sessionKey === view.sessionKey
+  )
+    return old;
+  return eventView(parsed, view.id, streamId, view.sessionKey, index);
 }
 
 function startsWith(list: readonly ParsedEvent[], prefix: readonly ParsedEvent[]): boolean {

@@ -63,9 +63,10 @@ export class Sequences implements Follower {
   }
 
   add(event: EventView): void {
-    if (!event.hasId) return;
+    // Other schemes have no numbers: nothing to count, no jumps.
+    if (!event.hasId || !hasSequence(this.scheme)) return;
     const id = parseId(this.scheme, event.lastEventId);
-    if (hasSequence(this.scheme)) this.seen.get(event.sessionKey).addId(id);
+    this.seen.get(event.sessionKey).addId(id);
     let jumps = this.jumps.get(event.connectionId);
     if (!jumps) this.jumps.set(event.connectionId, (jumps = new Jumps()));
     jumps.add(event, id);

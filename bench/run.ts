@@ -23,6 +23,8 @@ import { join, resolve } from 'node:path';
 interface Bench {
   name: string;
   file: string;
+  /** Benches of a group share browser rounds when run together, in the group's file (see bench/browser/rounds.ts). */
+  group?: string;
   browser: boolean;
   /** Node flags: the parser and analysis benches force a GC before each timed run. */
   nodeArgs: string[];
@@ -50,14 +52,42 @@ const gc = ['--expose-gc'];
 const BENCHES: readonly Bench[] = [
   { name: 'sse-parser', file: 'bench/sse-parser.bench.ts', browser: false, nodeArgs: gc },
   { name: 'analyze', file: 'bench/analyze.bench.ts', browser: false, nodeArgs: gc, fallback: analyzeFallback },
-  { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', browser: true, nodeArgs: [] },
-  { name: 'tap-first-event', file: 'bench/browser/tap-first-event.bench.ts', browser: true, nodeArgs: [] },
-  { name: 'tap-longtasks', file: 'bench/browser/tap-longtasks.bench.ts', browser: true, nodeArgs: [] },
-  { name: 'tap-posts', file: 'bench/browser/tap-posts.bench.ts', browser: true, nodeArgs: [] },
-  { name: 'panel-attached', file: 'bench/browser/panel-attached.bench.ts', browser: true, nodeArgs: [] },
+  { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },
+  {
+    name: 'tap-first-event',
+    file: 'bench/browser/tap-first-event.bench.ts',
+    group: 'page',
+    browser: true,
+    nodeArgs: [],
+  },
+  { name: 'tap-longtasks', file: 'bench/browser/tap-longtasks.bench.ts', group: 'page', browser: true, nodeArgs: [] },
+  { name: 'tap-posts', file: 'bench/browser/tap-posts.bench.ts', group: 'page', browser: true, nodeArgs: [] },
+  { name: 'panel-attached', file: 'bench/browser/panel-attached.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   { name: 'panel-100k', file: 'bench/browser/panel-100k.bench.ts', browser: true, nodeArgs: [] },
   { name: 'panel-4mb', file: 'bench/browser/panel-4mb.bench.ts', browser: true, nodeArgs: [] },
 ];
+
+const GROUP_FILES: Record<string, string> = { page: 'bench/browser/page.bench.ts' };
+
+/** One process to run: a bench, or a whole group when all its benches are selected. */
+interface Job {
+  file: string;
+  benches: Bench[];
+}
+
+function jobsFor(selected: readonly Bench[]): Job[] {
+  const jobs: Job[] = [];
+  for (const bench of selected) {
+    const members = bench.group ? BENCHES.filter((b) => b.group === bench.group) : [];
+    const groupFile = bench.group ? GROUP_FILES[bench.group] : undefined;
+    if (groupFile && members.every((m) => selected.includes(m))) {
+      if (members[0] === bench) jobs.push({ file: groupFile, benches: members });
+    } else {
+      jobs.push({ file: bench.file, benches: [bench] });
+    }
+  }
+  return jobs;
+}
 
 function locked(command: string[]): string[] {
   return process.env.BENCH_NO_LOCK === '1' ? command : ['flock', '-w', String(LOCK_WAIT_S), LOCK, ...command];
@@ -144,22 +174,26 @@ async function main(): Promise<void> {
       if (built.extension) env.BENCH_EXTENSION_DIR = built.extension;
       else buildFailed = true;
     }
-    for (const bench of selected) {
-      if (bench.browser && buildFailed) {
-        lines.push(failLine(bench.name, 'build-failed'));
+    for (const job of jobsFor(selected)) {
+      const names = job.benches.map((b) => b.name).join(', ');
+      const browser = job.benches.some((b) => b.browser);
+      if (browser && buildFailed) {
+        for (const bench of job.benches) lines.push(failLine(bench.name, 'build-failed'));
         continue;
       }
-      process.stdout.write(`\n== ${bench.name} (${bench.file})\n`);
+      process.stdout.write(`\n== ${names} (${job.file})\n`);
       const began = performance.now();
-      const node = ['node', ...bench.nodeArgs, '--import', 'tsx', bench.file];
-      const { code, stdout } = await (bench.browser ? run(locked(node), env) : run(node, env, root));
-      process.stdout.write(`== ${bench.name}: ${((performance.now() - began) / 1000).toFixed(0)} s\n`);
-      const own = stdout.split('\n').filter((l) => l.startsWith('BENCH '));
-      const made = own.length === 0 ? bench.fallback?.(stdout) : null;
-      // One line per bench: a bench that crashed says so, whatever it printed before.
-      if (code !== 0) lines.push(failLine(bench.name, `exit-${code}`));
-      else if (own.length > 0) lines.push(...own);
-      else lines.push(made ?? failLine(bench.name, 'no-BENCH-line'));
+      const node = ['node', ...(job.benches[0]?.nodeArgs ?? []), '--import', 'tsx', job.file];
+      const { code, stdout } = await (browser ? run(locked(node), env) : run(node, env, root));
+      process.stdout.write(`== ${names}: ${((performance.now() - began) / 1000).toFixed(0)} s\n`);
+      const printed = stdout.split('\n').filter((l) => l.startsWith('BENCH '));
+      for (const bench of job.benches) {
+        const own = printed.filter((l) => l.startsWith(`BENCH ${bench.name} `));
+        // One line per bench: a bench whose process crashed says so, whatever it printed before.
+        if (code !== 0) lines.push(failLine(bench.name, `exit-${code}`));
+        else if (own.length > 0) lines.push(...own);
+        else lines.push(bench.fallback?.(stdout) ?? failLine(bench.name, 'no-BENCH-line'));
+      }
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -37,24 +37,36 @@ export async function openBench(server: BenchServer, withExtension: boolean): Pr
   };
 }
 
+let tabs = 0;
+
+/**
+ * Another tab on the bench page, in the same browser: a fresh page (and page heap) for the next measurement. Its
+ * URL is unique (a query the server ignores), so findTabId can tell it from the others.
+ */
+export async function newBenchPage(bench: BenchBrowser, server: BenchServer): Promise<Page> {
+  const page = await bench.session.context.newPage();
+  await page.goto(`${server.origin}${PAGE_PATH}?tab=${++tabs}`);
+  return page;
+}
+
 /**
  * Opens the panel page for the bench page's tab in a second tab and waits until it is attached: its status bar
  * names the page's URL, which the panel learns only from the background's answer to its attach. A panel that never
  * shows the URL is used anyway, with a warning: the background keeps the tab's records from page load, so nothing is
  * lost, and a panel that never attaches shows up as one that never catches up.
  */
-export async function openPanel(bench: BenchBrowser): Promise<Page> {
+export async function openPanel(bench: BenchBrowser, page: Page = bench.page): Promise<Page> {
   const id = bench.session.extensionId;
   if (!id) throw new Error('the panel needs the extension');
   const helper = await openExtensionPage(bench.session.context, id);
-  const tabId = await findTabId(helper, bench.page.url());
+  const tabId = await findTabId(helper, page.url());
   await helper.close();
   const panel = await bench.session.context.newPage();
   await panel.goto(panelUrl(`chrome-extension://${id}/`, tabId));
   try {
-    await panel.locator('[data-testid=status-bar]', { hasText: bench.page.url() }).waitFor({ timeout: 10_000 });
+    await panel.locator('[data-testid=status-bar]', { hasText: page.url() }).waitFor({ timeout: 10_000 });
   } catch {
-    process.stderr.write(`warning: the panel's status bar never named ${bench.page.url()}: attach not confirmed\n`);
+    process.stderr.write(`warning: the panel's status bar never named ${page.url()}: attach not confirmed\n`);
   }
   return panel;
 }

@@ -10,7 +10,17 @@ import { installPanelWatch, readPanel, scrollTable, takeWatch, type PanelReading
 import { readStream, type ReadResult } from './page-read';
 import { startBenchServer, streamQuery, type BenchServer } from './server';
 import { checkWhole, type StreamShape } from './streams';
-import { formatSummary, log, percentile, printBenchLine, printTable, rounds, summarize, type Figure } from './stats';
+import {
+  formatSummary,
+  log,
+  percentile,
+  printBenchLine,
+  printTable,
+  rounds,
+  roundsText,
+  summarize,
+  type Figure,
+} from './stats';
 
 const LONG_TASK_MS = 50;
 const FRAME_P95_MS = 17;
@@ -132,7 +142,7 @@ export async function panelBench(name: string, label: string, shape: StreamShape
   const memory = s((r) => r.memoryX).median;
   const timeouts = results.filter((r) => !r.caughtUp).length;
   printTable(
-    `${name}: ${label}, median [min–max] of ${rounds()} rounds (fresh browser each)` +
+    `${name}: ${label}, median [min–max] of ${roundsText()} (fresh browser each)` +
       (timeouts > 0 ? `; ${timeouts} round(s) did not catch up within ${CATCH_UP_MS / 1000} s` : ''),
     ['figure', 'panel', 'target'],
     [

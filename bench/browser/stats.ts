@@ -7,6 +7,12 @@ export function rounds(): number {
   return Number.isInteger(value) && value >= 1 ? value : 5;
 }
 
+/** "5 rounds" (or "1 round"), for table titles. */
+export function roundsText(): string {
+  const n = rounds();
+  return `${n} round${n === 1 ? '' : 's'}`;
+}
+
 /**
  * The order of the two variants in round `round`: alternating which goes first, so a drift in the machine's load
  * (other sessions share its 2 cores) falls on both sides equally.
@@ -29,6 +35,14 @@ export function summarize(values: readonly number[]): Summary {
   const median =
     sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
   return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number, n: sorted.length };
+}
+
+/**
+ * with[r] / without[r] per round: the two sides of a round ran minutes apart at most, under the same load, so the
+ * spread of these says how far the load moved a single comparison.
+ */
+export function pairedRatios(without: readonly number[], withExtension: readonly number[]): Summary {
+  return summarize(withExtension.map((w, r) => w / (without[r] ?? Number.NaN)));
 }
 
 /** "89.1 [85.0–92.3]": median, then min–max, each to `digits` decimals. */
@@ -76,4 +90,32 @@ export function printBenchLine(bench: string, figures: readonly Figure[]): void 
 
 export function log(message: string): void {
   process.stdout.write(`${message}\n`);
+}
+
+/** A small seeded PRNG (mulberry32): the same resamples on every run, so the interval does not wobble by itself. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A 90% bootstrap interval of median(b) - median(a), resampling each side's values: how far the difference of
+ * medians could move by chance alone. A target inside the interval is not resolved by this run.
+ */
+export function bootstrapDifference(a: readonly number[], b: readonly number[], iterations = 2000): [number, number] {
+  if (a.length === 0 || b.length === 0) return [Number.NaN, Number.NaN];
+  const next = random(0x5eed);
+  const resample = (values: readonly number[]): number[] =>
+    values.map(() => values[Math.floor(next() * values.length)] as number);
+  const differences: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    differences.push(summarize(resample(b)).median - summarize(resample(a)).median);
+  }
+  return [percentile(differences, 5), percentile(differences, 95)];
 }

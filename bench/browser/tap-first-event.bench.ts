@@ -1,21 +1,22 @@
-// Node (bench/run.ts, or alone under `flock /tmp/browser.lock`): tap-first-event. The time from fetch() to the
-// first complete event parsed, measured inside the page, with the extension against a browser without it.
-import { openBench } from './browsers';
+// Node (in bench/browser/page.bench.ts, or alone under `flock /tmp/browser.lock`): tap-first-event. The time from
+// fetch() to the first complete event parsed, measured inside the page, with the extension against a browser
+// without it; the figure is the difference of the medians.
 import { inPage } from './in-page';
 import { readStream } from './page-read';
-import { startBenchServer, streamQuery } from './server';
+import { streamQuery } from './server';
 import { PACE_MB_S, SMALL_64MB } from './streams';
 import {
+  bootstrapDifference,
   formatSummary,
   log,
   printBenchLine,
   printTable,
   rounds,
+  roundsText,
   summarize,
-  variantOrder,
   type Figure,
-  type Summary,
 } from './stats';
+import { runIfMain, type PageBench } from './rounds';
 
 /**
  * Streams per page and case. The page cancels each once its first event is parsed, so a read costs tens of ms;
@@ -40,73 +41,80 @@ const CASES: readonly Case[] = [
   { label: `paced at ${PACE_MB_S} MB/s`, figure: 'added-ms-paced', pace: PACE_MB_S, target: 0.5 },
 ];
 
-function median(values: readonly number[]): number {
-  return summarize(values).median;
-}
+type Sides = [number[], number[]];
 
-async function main(): Promise<void> {
-  const server = await startBenchServer([SMALL_64MB]);
-  // perPage[case][with ? 1 : 0]: the median of READS first-event times of one fresh page, one per round.
-  const perPage = CASES.map(() => [[] as number[], [] as number[]]);
-  const firstOfPage = CASES.map(() => [[] as number[], [] as number[]]);
-  try {
-    for (let round = 0; round < rounds(); round++) {
-      for (const withExtension of variantOrder(round)) {
-        const bench = await openBench(server, withExtension);
-        const side = withExtension ? 1 : 0;
-        try {
-          const times = CASES.map(() => [] as number[]);
-          for (let i = 0; i < READS; i++) {
-            for (const [c, kase] of CASES.entries()) {
-              const path = streamQuery(SMALL_64MB, kase.pace);
-              const read = await inPage(bench.page, readStream, { path, stopAfterFirst: true });
-              if (read.events < 1) throw new Error('no event before the stream ended');
-              times[c]?.push(read.firstEventMs);
-              await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-            }
-          }
-          for (const [c, kase] of CASES.entries()) {
-            perPage[c]?.[side]?.push(median(times[c] ?? []));
-            firstOfPage[c]?.[side]?.push(times[c]?.[0] ?? Number.NaN);
-            const shown = (times[c] ?? []).map((t) => t.toFixed(1)).join(' ');
-            log(`round ${round + 1} ${withExtension ? 'with   ' : 'without'} ${kase.label}: ${shown} ms`);
-          }
-        } finally {
-          await bench.close();
+export function tapFirstEvent(): PageBench {
+  // Per case and side (0 without, 1 with): the median of one page's READS streams, one per round; every stream;
+  // and the first stream of each page.
+  const perPage = CASES.map((): Sides => [[], []]);
+  const all = CASES.map((): Sides => [[], []]);
+  const firstOfPage = CASES.map((): Sides => [[], []]);
+  return {
+    name: 'tap-first-event',
+    shapes: [SMALL_64MB],
+    async measure(page, { round, withExtension }) {
+      const side = withExtension ? 1 : 0;
+      const times = CASES.map(() => [] as number[]);
+      for (let i = 0; i < READS; i++) {
+        for (const [c, kase] of CASES.entries()) {
+          const path = streamQuery(SMALL_64MB, kase.pace);
+          const read = await inPage(page, readStream, { path, stopAfterFirst: true });
+          if (read.events < 1) throw new Error('no event before the stream ended');
+          times[c]?.push(read.firstEventMs);
+          await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
         }
       }
-    }
-  } finally {
-    await server.close();
-  }
-  const figures: Figure[] = [];
-  const rows: string[][] = [];
-  const row = (label: string, without: Summary, withExt: Summary, target: string): string[] => [
-    label,
-    formatSummary(without, 2),
-    formatSummary(withExt, 2),
-    (withExt.median - without.median).toFixed(2),
-    target,
-  ];
-  for (const [c, kase] of CASES.entries()) {
-    const without = summarize(perPage[c]?.[0] ?? []);
-    const withExt = summarize(perPage[c]?.[1] ?? []);
-    const added = withExt.median - without.median;
-    figures.push({ name: kase.figure, value: added.toFixed(2), target: `<${kase.target}`, pass: added < kase.target });
-    rows.push(row(`${kase.label}, median of ${READS} streams per page`, without, withExt, `< ${kase.target}`));
-    const firstWithout = summarize(firstOfPage[c]?.[0] ?? []);
-    const firstWith = summarize(firstOfPage[c]?.[1] ?? []);
-    rows.push(row(`${kase.label}, first stream of the page (info)`, firstWithout, firstWith, ''));
-  }
-  printTable(
-    `tap-first-event: fetch() -> first event parsed in the page, ms, median [min–max] of ${rounds()} rounds`,
-    ['case', 'without', 'with extension', 'added', 'target'],
-    rows,
-  );
-  printBenchLine('tap-first-event', figures);
+      for (const [c, kase] of CASES.entries()) {
+        const mine = times[c] ?? [];
+        perPage[c]?.[side].push(summarize(mine).median);
+        all[c]?.[side].push(...mine);
+        firstOfPage[c]?.[side].push(mine[0] ?? Number.NaN);
+        const shown = mine.map((t) => t.toFixed(1)).join(' ');
+        log(`tap-first-event round ${round + 1} ${withExtension ? 'with   ' : 'without'} ${kase.label}: ${shown} ms`);
+      }
+    },
+    report() {
+      const figures: Figure[] = [];
+      const rows: string[][] = [];
+      for (const [c, kase] of CASES.entries()) {
+        const [without, withExt] = (perPage[c] ?? [[], []]).map((v) => summarize(v));
+        if (!without || !withExt) continue;
+        const added = withExt.median - without.median;
+        const [lo, hi] = bootstrapDifference(all[c]?.[0] ?? [], all[c]?.[1] ?? []);
+        figures.push({
+          name: kase.figure,
+          value: added.toFixed(2),
+          target: `<${kase.target}`,
+          pass: added < kase.target,
+        });
+        rows.push([
+          `${kase.label}, median of ${READS} streams per page`,
+          formatSummary(without, 2),
+          formatSummary(withExt, 2),
+          added.toFixed(2),
+          `${lo.toFixed(1)} to ${hi.toFixed(1)}`,
+          `< ${kase.target}`,
+        ]);
+        const [firstWithout, firstWith] = (firstOfPage[c] ?? [[], []]).map((v) => summarize(v));
+        if (!firstWithout || !firstWith) continue;
+        rows.push([
+          `${kase.label}, first stream of the page (info)`,
+          formatSummary(firstWithout, 2),
+          formatSummary(firstWith, 2),
+          (firstWith.median - firstWithout.median).toFixed(2),
+          '',
+          '',
+        ]);
+      }
+      printTable(
+        `tap-first-event: fetch() -> first event parsed in the page, ms, median [min–max] of ${roundsText()}; ` +
+          `"90% interval": bootstrap of the difference over all ${rounds() * READS} streams per side`,
+        ['case', 'without', 'with extension', 'added', '90% interval', 'target'],
+        rows,
+      );
+      printBenchLine('tap-first-event', figures);
+    },
+  };
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runIfMain(import.meta.url, tapFirstEvent);

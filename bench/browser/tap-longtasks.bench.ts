@@ -1,5 +1,6 @@
-// Node (bench/run.ts, or alone under `flock /tmp/browser.lock`): tap-longtasks. The page's long tasks while it reads
-// both 64 MB streams, with the extension against a browser without it, and which of them ran tap or bridge code.
+// Node (in bench/browser/page.bench.ts, or alone under `flock /tmp/browser.lock`): tap-longtasks. The page's long
+// tasks while it reads stream A (64 MB, ~300k small events: the per-event case), with the extension against a
+// browser without it, and which of them ran tap or bridge code.
 /*
  * Why a CPU profile: the page counts its own long tasks ('longtask' entries; 'long-animation-frame' entries are
  * collected too), but Chromium 156 attributes no Long Animation Frame script to a content script: with the tap
@@ -7,15 +8,15 @@
  * Profiler run of the page (500 µs samples) says where the time went: a long task "contains tap or bridge code"
  * when a sample inside it has a chrome-extension:// frame on its stack. The profiler runs in both variants.
  */
-import type { CDPSession } from '@playwright/test';
-import { openBench, type BenchBrowser } from './browsers';
+import type { CDPSession, Page } from '@playwright/test';
 import { inPage } from './in-page';
 import { benchClockMark, observeLongTasks, takeLongTasks } from './page-longtasks';
 import { readStream } from './page-read';
 import { attribute, EXTENSION_URL_PREFIX } from './profile';
-import { startBenchServer, streamQuery } from './server';
-import { BIG_64MB, checkWhole, SMALL_64MB, type StreamShape } from './streams';
-import { formatSummary, log, printBenchLine, printTable, rounds, summarize, variantOrder } from './stats';
+import { streamQuery } from './server';
+import { checkWhole, SMALL_64MB, type StreamShape } from './streams';
+import { formatSummary, log, printBenchLine, printTable, roundsText, summarize } from './stats';
+import { runIfMain, type PageBench } from './rounds';
 
 const SAMPLING_US = 500;
 const WARM_UP: StreamShape = { events: 10_000, eventBytes: SMALL_64MB.eventBytes };
@@ -35,16 +36,14 @@ interface RoundResult {
   busyInsideTasks: number;
 }
 
-async function profiled(bench: BenchBrowser, cdp: CDPSession): Promise<RoundResult> {
-  await inPage(bench.page, observeLongTasks, undefined);
+async function profiled(page: Page, cdp: CDPSession): Promise<RoundResult> {
+  await inPage(page, observeLongTasks, undefined);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
   await cdp.send('Profiler.start');
-  const mark = await inPage(bench.page, benchClockMark, 20);
-  for (const shape of [SMALL_64MB, BIG_64MB]) {
-    checkWhole(await inPage(bench.page, readStream, { path: streamQuery(shape), stopAfterFirst: false }), shape);
-  }
-  const seen = await inPage(bench.page, takeLongTasks, undefined);
+  const mark = await inPage(page, benchClockMark, 20);
+  checkWhole(await inPage(page, readStream, { path: streamQuery(SMALL_64MB), stopAfterFirst: false }), SMALL_64MB);
+  const seen = await inPage(page, takeLongTasks, undefined);
   const { profile } = await cdp.send('Profiler.stop');
   // Only tasks after the mark: the mark itself is a task of 20 ms, below the long-task threshold, but be exact.
   const tasks = seen.tasks.filter((t) => t.start >= mark.end && t.duration > LONG_TASK_MS);
@@ -61,71 +60,61 @@ async function profiled(bench: BenchBrowser, cdp: CDPSession): Promise<RoundResu
   };
 }
 
-async function main(): Promise<void> {
-  const server = await startBenchServer([WARM_UP, SMALL_64MB, BIG_64MB]);
+export function tapLongtasks(): PageBench {
   const results: [RoundResult[], RoundResult[]] = [[], []];
-  try {
-    for (let round = 0; round < rounds(); round++) {
-      for (const withExtension of variantOrder(round)) {
-        const bench = await openBench(server, withExtension);
-        try {
-          checkWhole(
-            await inPage(bench.page, readStream, { path: streamQuery(WARM_UP), stopAfterFirst: false }),
-            WARM_UP,
-          );
-          const cdp = await bench.session.context.newCDPSession(bench.page);
-          const r = await profiled(bench, cdp);
-          results[withExtension ? 1 : 0].push(r);
-          log(
-            `round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${r.tasks} long tasks (longest ` +
-              `${r.longestMs.toFixed(0)} ms), ${r.withExtensionCode} with extension code; ${r.frames} long frames, ` +
-              `${r.framesNamingExtension} naming the extension; extension ${(100 * r.extensionShare).toFixed(1)}% of busy time; ` +
-              `${(100 * r.busyInsideTasks).toFixed(0)}% of samples inside long tasks busy`,
-          );
-        } finally {
-          await bench.close();
-        }
+  return {
+    name: 'tap-longtasks',
+    shapes: [WARM_UP, SMALL_64MB],
+    async measure(page, { bench, round, withExtension }) {
+      checkWhole(await inPage(page, readStream, { path: streamQuery(WARM_UP), stopAfterFirst: false }), WARM_UP);
+      const cdp = await bench.session.context.newCDPSession(page);
+      try {
+        const r = await profiled(page, cdp);
+        results[withExtension ? 1 : 0].push(r);
+        log(
+          `tap-longtasks round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${r.tasks} long tasks (longest ` +
+            `${r.longestMs.toFixed(0)} ms), ${r.withExtensionCode} with extension code; ${r.frames} long frames, ` +
+            `${r.framesNamingExtension} naming the extension; extension ${(100 * r.extensionShare).toFixed(1)}% of ` +
+            `busy time; ${(100 * r.busyInsideTasks).toFixed(0)}% of samples inside long tasks busy`,
+        );
+      } finally {
+        await cdp.detach();
       }
-    }
-  } finally {
-    await server.close();
-  }
-  const pick = (side: 0 | 1, f: (r: RoundResult) => number) => summarize(results[side].map(f));
-  const figure = (label: string, f: (r: RoundResult) => number, digits = 0, scale = 1): string[] => [
-    label,
-    formatSummary(
-      pick(0, (r) => f(r) * scale),
-      digits,
-    ),
-    formatSummary(
-      pick(1, (r) => f(r) * scale),
-      digits,
-    ),
-  ];
-  printTable(
-    `tap-longtasks: while the page reads A and B (64 MB each), median [min–max] of ${rounds()} rounds`,
-    ['figure', 'without', 'with extension'],
-    [
-      figure('long tasks (> 50 ms)', (r) => r.tasks),
-      figure('longest task, ms', (r) => r.longestMs),
-      figure('long tasks with tap/bridge samples', (r) => r.withExtensionCode),
-      figure('long animation frames', (r) => r.frames),
-      figure('long frames whose scripts name the extension', (r) => r.framesNamingExtension),
-      figure('extension share of page busy time, %', (r) => r.extensionShare, 1, 100),
-      figure('busy samples inside long tasks, % (clock check)', (r) => r.busyInsideTasks, 0, 100),
-    ],
-  );
-  const without = pick(0, (r) => r.tasks).median;
-  const withExt = pick(1, (r) => r.tasks).median;
-  const extra = withExt - without;
-  const inExtension = pick(1, (r) => r.withExtensionCode).median;
-  printBenchLine('tap-longtasks', [
-    { name: 'extra-tasks', value: extra.toFixed(1), target: '<=1', pass: extra <= 1 },
-    { name: 'tasks-with-ext-code', value: inExtension.toFixed(1), target: '0', pass: inExtension === 0 },
-  ]);
+    },
+    report() {
+      const pick = (side: 0 | 1, f: (r: RoundResult) => number) => summarize(results[side].map(f));
+      const figure = (label: string, f: (r: RoundResult) => number, digits = 0, scale = 1): string[] => [
+        label,
+        formatSummary(
+          pick(0, (r) => f(r) * scale),
+          digits,
+        ),
+        formatSummary(
+          pick(1, (r) => f(r) * scale),
+          digits,
+        ),
+      ];
+      printTable(
+        `tap-longtasks: while the page reads A (64 MB, ~300k events), median [min–max] of ${roundsText()}`,
+        ['figure', 'without', 'with extension'],
+        [
+          figure('long tasks (> 50 ms)', (r) => r.tasks),
+          figure('longest task, ms', (r) => r.longestMs),
+          figure('long tasks with tap/bridge samples', (r) => r.withExtensionCode),
+          figure('long animation frames', (r) => r.frames),
+          figure('long frames whose scripts name the extension', (r) => r.framesNamingExtension),
+          figure('extension share of page busy time, %', (r) => r.extensionShare, 1, 100),
+          figure('busy samples inside long tasks, % (clock check)', (r) => r.busyInsideTasks, 0, 100),
+        ],
+      );
+      const extra = pick(1, (r) => r.tasks).median - pick(0, (r) => r.tasks).median;
+      const inExtension = pick(1, (r) => r.withExtensionCode).median;
+      printBenchLine('tap-longtasks', [
+        { name: 'extra-tasks', value: extra.toFixed(1), target: '<=1', pass: extra <= 1 },
+        { name: 'tasks-with-ext-code', value: inExtension.toFixed(1), target: '0', pass: inExtension === 0 },
+      ]);
+    },
+  };
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runIfMain(import.meta.url, tapLongtasks);

@@ -1,12 +1,12 @@
-// Node (bench/run.ts, or alone under `flock /tmp/browser.lock`): tap-posts. 1,000 JSON-RPC POSTs one after the other
+// Node (in bench/browser/page.bench.ts, or alone under `flock /tmp/browser.lock`): tap-posts. 1,000 JSON-RPC POSTs one after the other
 // (the tap records each: its body is JSON-RPC and it carries MCP headers), ms per POST with the extension against a
 // browser without it.
 import type { Page } from '@playwright/test';
-import { openBench, openPanel } from './browsers';
+import { openPanel } from './browsers';
 import { inPage } from './in-page';
 import { postMany } from './page-read';
-import { startBenchServer } from './server';
-import { formatSummary, log, printBenchLine, printTable, rounds, summarize, variantOrder } from './stats';
+import { formatSummary, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
+import { runIfMain, type PageBench } from './rounds';
 
 const POSTS = 1000;
 /** Untimed POSTs first, in both variants: connection set up, code compiled. */
@@ -29,49 +29,51 @@ async function recordedConnections(panel: Page, expected: number): Promise<numbe
   return seen;
 }
 
-async function main(): Promise<void> {
-  const server = await startBenchServer([]);
+export function tapPosts(): PageBench {
   const perPost: [number[], number[]] = [[], []];
   let recorded = 'not checked';
-  try {
-    for (let round = 0; round < rounds(); round++) {
-      for (const withExtension of variantOrder(round)) {
-        const bench = await openBench(server, withExtension);
-        try {
-          await inPage(bench.page, postMany, WARM_UP);
-          const result = await inPage(bench.page, postMany, POSTS);
-          const ms = result.totalMs / result.posts;
-          perPost[withExtension ? 1 : 0].push(ms);
-          log(`round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${ms.toFixed(3)} ms per POST`);
-          if (withExtension && recorded === 'not checked') {
-            // After the timing, once: the panel shows that the tap recorded every POST, so the figure is the cost
-            // of recording them (the panel was not open while they ran).
-            const seen = await recordedConnections(await openPanel(bench), WARM_UP + POSTS);
-            recorded = `${seen ?? 'no data-wire'} of ${WARM_UP + POSTS} POSTs recorded (panel opened afterwards)`;
-            log(recorded);
-          }
-        } finally {
-          await bench.close();
-        }
+  return {
+    name: 'tap-posts',
+    shapes: [],
+    async measure(page, { bench, round, withExtension }) {
+      await inPage(page, postMany, WARM_UP);
+      const result = await inPage(page, postMany, POSTS);
+      const ms = result.totalMs / result.posts;
+      perPost[withExtension ? 1 : 0].push(ms);
+      log(`tap-posts round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${ms.toFixed(3)} ms per POST`);
+      if (withExtension && recorded === 'not checked') {
+        // After the timing, once: the panel shows that the tap recorded every POST, so the figure is the cost of
+        // recording them (the panel was not open while they ran).
+        const panel = await openPanel(bench, page);
+        const seen = await recordedConnections(panel, WARM_UP + POSTS);
+        await panel.close();
+        recorded = `${seen ?? 'no data-wire'} of ${WARM_UP + POSTS} POSTs recorded (panel opened afterwards)`;
+        log(recorded);
       }
-    }
-  } finally {
-    await server.close();
-  }
-  const without = summarize(perPost[0]);
-  const withExt = summarize(perPost[1]);
-  const ratio = withExt.median / without.median;
-  printTable(
-    `tap-posts: ${POSTS} JSON-RPC POSTs, ms per POST, median [min–max] of ${rounds()} rounds; ${recorded}`,
-    ['figure', 'without', 'with extension', 'ratio', 'target'],
-    [['ms per POST', formatSummary(without, 3), formatSummary(withExt, 3), ratio.toFixed(2), `<= ${TARGET}`]],
-  );
-  printBenchLine('tap-posts', [
-    { name: 'ratio', value: ratio.toFixed(2), target: `<=${TARGET}`, pass: ratio <= TARGET },
-  ]);
+    },
+    report() {
+      const without = summarize(perPost[0]);
+      const withExt = summarize(perPost[1]);
+      const ratio = withExt.median / without.median;
+      printTable(
+        `tap-posts: ${POSTS} JSON-RPC POSTs, ms per POST, median [min–max] of ${roundsText()}; ${recorded}`,
+        ['figure', 'without', 'with extension', 'ratio of medians', 'per-round ratio', 'target'],
+        [
+          [
+            'ms per POST',
+            formatSummary(without, 3),
+            formatSummary(withExt, 3),
+            ratio.toFixed(2),
+            formatSummary(pairedRatios(perPost[0], perPost[1]), 2),
+            `<= ${TARGET}`,
+          ],
+        ],
+      );
+      printBenchLine('tap-posts', [
+        { name: 'ratio', value: ratio.toFixed(2), target: `<=${TARGET}`, pass: ratio <= TARGET },
+      ]);
+    },
+  };
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runIfMain(import.meta.url, tapPosts);

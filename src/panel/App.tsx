@@ -1,40 +1,65 @@
-// Panel: the whole "MCP Streams" panel. It sees the world only through a PanelTransport.
+// Panel: the whole "MCP Streams" panel. It sees the world only through a PanelTransport; parsing, rules and the
+// derived view run in the analysis worker, and this thread draws what the worker sends.
+import { useCallback, useEffect, useMemo, useReducer } from 'preact/hooks';
+import type { WorkerPort } from './analysis/client';
+import { DEFAULT_TRUNCATE_BYTES } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
 import { Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
 import { Workspace } from './components/Workspace';
+import { useAnalysis } from './hooks/useAnalysis';
 import { useCaptureFiles } from './hooks/useCaptureFiles';
-import { useDerived } from './hooks/useDerived';
 import { useFileDrop } from './hooks/useFileDrop';
 import { usePanelState } from './hooks/usePanelState';
 import { useSelection } from './hooks/useSelection';
-import { useTimelineLayout } from './hooks/useTimelineLayout';
-import { useVisibleRows } from './hooks/useVisibleRows';
 import { useWorkspaceLayout } from './hooks/useWorkspaceLayout';
+import { initialState, reduce } from './state/store';
 import type { PanelTransport } from './transport';
 
 export interface AppProps {
   transport: PanelTransport;
   toolVersion: string;
+  /** Payloads above this many bytes are cut in the table and the detail pane until "show all". */
+  truncateBytes?: number;
+  /** Starts the analysis worker (tests and the in-thread fallback give another). */
+  spawnWorker?: () => WorkerPort;
 }
 
-export function App({ transport, toolVersion }: AppProps) {
-  const { state, dispatch, live, clear, setPreserveLog, backToLive } = usePanelState(transport);
-  const { derived, error } = useDerived(state.records, toolVersion);
-  const view = derived?.view;
-  const rows = useVisibleRows(view, state);
-  const { layout, origin } = useTimelineLayout(derived, rows.sessionKey, rows.findingRows);
+export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_BYTES, spawnWorker }: AppProps) {
+  const store = useReducer(reduce, initialState);
+  const dispatch = store[1];
+  const analysis = useAnalysis(spawnWorker);
+  const { client, view } = analysis;
+  const { state, live, clear, setPreserveLog, toggleRecording, backToLive } = usePanelState(transport, client, store);
+  const files = useCaptureFiles(analysis, toolVersion, dispatch);
+
+  const choices = useMemo(
+    () => ({
+      filterText: state.filterText,
+      severities: state.severities,
+      ...(state.sessionKey !== undefined ? { sessionKey: state.sessionKey } : {}),
+      ...(state.selection ? { selection: state.selection } : {}),
+      truncateBytes,
+    }),
+    [state.filterText, state.severities, state.sessionKey, state.selection, truncateBytes],
+  );
+  useEffect(() => client.choices(choices), [client, choices]);
+
   const selection = useSelection(view, state.selection, dispatch);
+  const selectSession = useCallback(
+    (sessionKey: string | undefined) => dispatch({ type: 'select-session', sessionKey }),
+    [dispatch],
+  );
   const { panelRef, workspaceRef, panes, narrow, resize } = useWorkspaceLayout({
-    timeline: TIMELINE_CHROME + (layout?.height ?? 0),
-    findings: rows.findingRows.length,
-    detailOpen: selection.hasSelection,
+    timeline: TIMELINE_CHROME + (view?.timeline.height ?? 0),
+    findings: view?.findings.length ?? 0,
+    detailOpen: selection.focus.found,
   });
-  const { importFile, exportAs } = useCaptureFiles(state, view, toolVersion, dispatch);
-  const { dragging, dropHandlers } = useFileDrop((file) => void importFile(file));
-  const empty = state.records.connections.length === 0;
+  const { dragging, dropHandlers } = useFileDrop((file) => files.importFile(file));
+  const heldConnections = analysis.held?.connections ?? 0;
+  const empty = heldConnections === 0 && (view?.totals.connections ?? 0) === 0;
 
   return (
     <div ref={panelRef} class={`panel ${narrow ? 'narrow' : 'wide'} ${dragging ? 'dragging' : ''}`} {...dropHandlers}>
@@ -44,26 +69,26 @@ export function App({ transport, toolVersion }: AppProps) {
         live={live}
         filterText={state.filterText}
         severities={state.severities}
-        counts={rows.counts}
+        counts={view?.counts ?? { error: 0, warning: 0, info: 0 }}
         source={state.source}
         link={state.link}
         canExport={!empty}
         settings={transport.settings}
-        onToggleRecording={() => dispatch({ type: 'toggle-recording' })}
+        onToggleRecording={toggleRecording}
         onClear={clear}
         onPreserveLog={setPreserveLog}
         onFilter={(text) => dispatch({ type: 'set-filter', text })}
         onToggleSeverity={(severity) => dispatch({ type: 'toggle-severity', severity })}
-        onImport={(file) => void importFile(file)}
-        onExport={exportAs}
+        onImport={files.importFile}
+        onExport={files.exportAs}
         onBackToLive={backToLive}
       />
-      <Notice notice={state.notice} error={error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
+      <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
       {empty ? (
         <EmptyState live={live} />
-      ) : !view || !layout ? (
+      ) : !view || view.totals.connections === 0 ? (
         <div class="empty-state" role="status">
-          Analysing {state.records.connections.length} connections…
+          Analysing {heldConnections} connections…
         </div>
       ) : (
         <Workspace
@@ -71,15 +96,17 @@ export function App({ transport, toolVersion }: AppProps) {
           panes={panes}
           resize={resize}
           view={view}
-          layout={layout}
-          origin={origin}
-          rows={rows}
-          severities={state.severities}
+          rows={analysis.rows}
+          detail={analysis.detail}
+          whole={analysis.whole}
+          loading={analysis.loading}
+          onLoadWhole={analysis.loadWhole}
+          selectionState={state.selection}
           selection={selection}
-          onSelectSession={(sessionKey) => dispatch({ type: 'select-session', sessionKey })}
+          onSelectSession={selectSession}
         />
       )}
-      <StatusBar state={state} derived={derived} shownEvents={rows.eventRows.length} />
+      <StatusBar state={state} analysis={analysis} />
       {dragging ? <div class="drop-overlay">Drop a capture, HAR or event-stream file to inspect it</div> : null}
     </div>
   );

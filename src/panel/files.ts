@@ -1,6 +1,7 @@
-// Panel: file export (blob + anchor download) and import (file input or drop) plumbing.
+// Panel: file export plumbing (a Blob the worker made, downloaded through an anchor) and export file names.
+import type { ExportKind } from './analysis/messages';
 
-export type ExportKind = 'capture' | 'har';
+export type { ExportKind };
 
 /** mcp-capture-2026-11-29T15-54-48.json / .har, in local time: sorts by name, no characters files dislike. */
 export function exportFileName(kind: ExportKind, date: Date): string {
@@ -11,8 +12,8 @@ export function exportFileName(kind: ExportKind, date: Date): string {
   return `mcp-capture-${stamp}.${kind === 'capture' ? 'json' : 'har'}`;
 }
 
-export function downloadText(text: string, fileName: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = fileName;
@@ -22,8 +23,4 @@ export function downloadText(text: string, fileName: string, mimeType: string): 
   anchor.remove();
   // Revoking at once can cancel the download in some browsers; a minute is plenty.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-export async function readFileBytes(file: File): Promise<Uint8Array> {
-  return new Uint8Array(await file.arrayBuffer());
 }

@@ -6,3 +6,10 @@ export function isExtensionPage(): boolean {
   // A normal web page in Chrome has a `chrome` object without a runtime id: that is not an extension context.
   return Boolean(g.browser?.runtime?.id ?? g.chrome?.runtime?.id);
 }
+
+/** The panel page's `?truncate=<bytes>`: payloads above this size are cut in the table and detail (default 4 KiB). */
+export function truncateParam(params: URLSearchParams): number | undefined {
+  const value = params.get('truncate');
+  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -4,7 +4,7 @@ import { render } from 'preact';
 import pkg from '../../package.json';
 import { App } from './App';
 import { RuleDocPage } from './components/RuleDoc';
-import { isExtensionPage } from './host';
+import { isExtensionPage, truncateParam } from './host';
 import { followTheme, type ThemeSource } from './theme';
 import { createOfflineTransport, createPortTransport, type PanelTransport } from './transport';
 import './panel.css';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   }
   const host = await connectHost(params);
   followTheme(document.documentElement, host.panels, params.get('theme'));
-  render(<App transport={host.transport} toolVersion={host.version} />, root);
+  render(<App transport={host.transport} toolVersion={host.version} truncateBytes={truncateParam(params)} />, root);
 }
 
 void main();

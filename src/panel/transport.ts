@@ -9,7 +9,12 @@ import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages'
 export type LinkStatus = 'connecting' | 'attached' | 'reconnecting' | 'offline' | 'gone';
 
 export interface TransportListener {
-  message(message: BackgroundToPanel): void;
+  /**
+   * `owned`: nothing else keeps a use for the message's chunk buffers, so the panel may transfer them to its worker
+   * instead of copying (a port's messages are fresh clones; an offline transport's initial messages are re-delivered
+   * on reattach and are not given away).
+   */
+  message(message: BackgroundToPanel, owned?: boolean): void;
   status(status: LinkStatus): void;
 }
 
@@ -130,7 +135,7 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
         attempt = 0;
         listener.status('attached');
       }
-      listener.message(message);
+      listener.message(message, true);
     });
     next.onDisconnect.addListener(() => {
       if (port !== next) return;
@@ -173,6 +178,7 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
 /** No extension: nothing arrives but what the caller feeds (tests, the dev harness); sends are kept for inspection. */
 export interface OfflineTransport extends PanelTransport {
   readonly sent: readonly PanelToBackground[];
+  /** Hands a message to the panel for good: its buffers may be transferred (the caller must not use them after). */
   deliver(message: BackgroundToPanel): void;
 }
 
@@ -181,22 +187,24 @@ export function createOfflineTransport(initial: readonly BackgroundToPanel[] = [
   const sent: PanelToBackground[] = [];
   // What is delivered before the panel starts listening waits for it, after the initial messages.
   const early: BackgroundToPanel[] = [];
+  // Initial messages are delivered again on reattach, so they stay the transport's; delivered ones are the panel's.
   return {
     tabId: undefined,
     sent,
     start(l) {
       listener = l;
       l.status('offline');
-      for (const message of [...initial, ...early.splice(0)]) l.message(message);
+      for (const message of initial) l.message(message, false);
+      for (const message of early.splice(0)) l.message(message, true);
     },
     send(message) {
       sent.push(message);
     },
     reattach() {
-      for (const message of initial) listener?.message(message);
+      for (const message of initial) listener?.message(message, false);
     },
     deliver(message) {
-      if (listener) listener.message(message);
+      if (listener) listener.message(message, true);
       else early.push(message);
     },
     stop() {

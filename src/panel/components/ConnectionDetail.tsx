@@ -1,40 +1,25 @@
 // Panel: one HTTP exchange: request and response heads, the POST body, how it ended, and a torn tail.
 import { Fragment } from 'preact';
 import type { HttpHeader } from '../../core/capture/model';
-import type { ConnectionView } from '../../core/model/types';
-import { formatBytes, formatRelMs } from '../view/format';
-import type { PanelView } from '../view/model';
+import type { ConnectionDetailData, ConnectionTab } from '../analysis/messages';
+import { formatBytes } from '../view/format';
 import { JsonTree } from './JsonTree';
 
-export type ConnectionTab = 'headers' | 'payload' | 'tail';
-
-export function connectionTabs(c: ConnectionView): ConnectionTab[] {
-  const tabs: ConnectionTab[] = ['headers'];
-  if (c.record.requestBody !== undefined) tabs.push('payload');
-  if (c.tail && c.tail.bytes.length > 0) tabs.push('tail');
-  return tabs;
-}
-
 export function ConnectionSummary({
-  view,
   c,
   onSelectConnection,
 }: {
-  view: PanelView;
-  c: ConnectionView;
+  c: ConnectionDetailData;
   onSelectConnection(id: string): void;
 }) {
-  const r = c.record;
-  const session = view.sessionsByKey.get(c.sessionKey);
-  const start = session?.startTime ?? view.analysis.startTime;
   return (
     <dl class="kv">
       <dt>Request</dt>
       <dd class="mono selectable">
-        {r.method} {r.url}
+        {c.method} {c.url}
       </dd>
       <dt>Status</dt>
-      <dd>{r.status !== undefined ? `${r.status} ${r.statusText ?? ''}` : 'no response head'}</dd>
+      <dd>{c.status !== undefined ? `${c.status} ${c.statusText ?? ''}` : 'no response head'}</dd>
       <dt>Role</dt>
       <dd>
         {c.role}
@@ -64,45 +49,58 @@ export function ConnectionSummary({
       ) : null}
       <dt>Timing</dt>
       <dd class="num">
-        +{formatRelMs(r.startTime - start)} ms
-        {r.endTime !== undefined ? `, lasted ${formatRelMs(r.endTime - r.startTime)} ms` : ', still open'}
+        +{c.started} ms
+        {c.lasted !== undefined ? `, lasted ${c.lasted} ms` : ', still open'}
       </dd>
       <dt>Ended</dt>
-      <dd class={r.end === 'complete' || r.end === 'open' ? '' : 'problem'}>
-        {r.end}
-        {r.error ? `: ${r.error}` : ''}
+      <dd class={c.end === 'complete' || c.end === 'open' ? '' : 'problem'}>
+        {c.end}
+        {c.error ? `: ${c.error}` : ''}
       </dd>
       <dt>Body</dt>
       <dd class="num">
-        {formatBytes(c.bytes)} in {r.chunks.length} chunks, {c.eventIndexes.length} events
+        {formatBytes(c.bytes)} in {c.chunks} chunks, {c.events} events
       </dd>
     </dl>
   );
 }
 
-export function ConnectionTabBody({ c, tab }: { c: ConnectionView; tab: ConnectionTab }) {
-  const r = c.record;
+function Cut({ shown, total }: { shown: number; total: number }) {
+  return (
+    <div class="truncated-bar" data-testid="payload-truncated">
+      Showing the first <span class="num">{formatBytes(shown)}</span> of <span class="num">{formatBytes(total)}</span>{' '}
+      (export the capture for all of it).
+    </div>
+  );
+}
+
+export function ConnectionTabBody({ c, tab }: { c: ConnectionDetailData; tab: ConnectionTab }) {
   if (tab === 'headers') {
     return (
       <div class="pad">
-        <Headers title="Request headers" headers={r.requestHeaders} />
-        {r.responseHeaders ? <Headers title="Response headers" headers={r.responseHeaders} /> : null}
+        <Headers title="Request headers" headers={c.requestHeaders} />
+        {c.responseHeaders ? <Headers title="Response headers" headers={c.responseHeaders} /> : null}
       </div>
     );
   }
   if (tab === 'payload') {
-    const messages = c.requestMessages;
-    if (messages.length > 0)
-      return <JsonTree value={messages.length === 1 ? messages[0]?.value : messages.map((m) => m.value)} />;
-    return <pre class="raw selectable">{r.requestBody}</pre>;
+    const request = c.request;
+    if (!request) return null;
+    if (request.json) return <JsonTree value={request.json.value} />;
+    return (
+      <>
+        {request.truncated ? <Cut shown={request.text.length} total={request.bytes} /> : null}
+        <pre class="raw selectable">{request.text}</pre>
+      </>
+    );
   }
   const tail = c.tail;
   if (!tail) return null;
   return (
     <div class="pad">
       <p>
-        The connection ended holding <span class="num">{formatBytes(tail.bytes.length)}</span> of an undispatched event
-        from byte <span class="num">{tail.start}</span>
+        The connection ended holding <span class="num">{formatBytes(tail.bytes)}</span> of an undispatched event from
+        byte <span class="num">{tail.start}</span>
         {tail.hasData ? ', with data' : ', before any data field was complete'}. These bytes never became an event.
       </p>
       {tail.id !== undefined ? (
@@ -110,7 +108,8 @@ export function ConnectionTabBody({ c, tab }: { c: ConnectionView; tab: Connecti
           Its id field: <span class="mono selectable">{tail.id}</span>
         </p>
       ) : null}
-      <pre class="raw torn selectable">{new TextDecoder().decode(tail.bytes)}</pre>
+      {tail.truncated ? <Cut shown={tail.text.length} total={tail.bytes} /> : null}
+      <pre class="raw torn selectable">{tail.text}</pre>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // Panel: the detail pane for whatever is selected: a finding (with its rule's doc), an event, or a connection.
+// Its content comes from the worker for the selection on screen (DetailData); until it arrives, the last one stays.
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
-import type { ConnectionView, EventView } from '../../core/model/types';
-import type { PanelView } from '../view/model';
-import type { Resolved } from '../view/selection';
-import { ConnectionSummary, ConnectionTabBody, connectionTabs, type ConnectionTab } from './ConnectionDetail';
+import type { ConnectionTab, DetailData, EventRef, Selection } from '../analysis/messages';
+import type { WholePayload } from '../hooks/useAnalysis';
+import { ConnectionSummary, ConnectionTabBody } from './ConnectionDetail';
 import { EventSummary, EventTabBody, type EventTab } from './EventDetail';
 import { FindingSummary } from './FindingSummary';
 import { Icon } from './Icon';
@@ -22,29 +23,31 @@ const tabLabels: Record<Tab, string> = {
 };
 
 export interface DetailPaneProps {
-  view: PanelView;
-  resolved: Resolved;
+  selection: Selection | undefined;
+  detail: DetailData | undefined;
+  whole: WholePayload | undefined;
+  loading: string | undefined;
+  onLoadWhole(event: EventRef): void;
   onSelectConnection(id: string): void;
-  onSelectEvent(index: number): void;
+  onSelectEvent(event: EventRef): void;
   /** Given where the detail is stacked under the table (narrow DevTools): closes it by clearing the selection. */
   onClose?: () => void;
 }
 
-export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, onClose }: DetailPaneProps) {
+export const DetailPane = memo(function DetailPane(p: DetailPaneProps) {
+  const { detail, onSelectConnection, onSelectEvent, onClose } = p;
   // The tab the user picked, and for which finding: a newly selected finding opens on its explanation.
-  const [choice, setChoice] = useState<{ tab: Tab; finding?: number }>({ tab: 'preview' });
-  const { findingIndex, eventIndex, connectionId } = resolved;
-  const finding = findingIndex !== undefined ? view.analysis.findings[findingIndex] : undefined;
-  const target = findingIndex !== undefined ? view.findingTargets[findingIndex] : undefined;
-  const event: EventView | undefined = eventIndex !== undefined ? view.analysis.events[eventIndex] : undefined;
-  // With an event selected, its connection shows in the event summary instead.
-  const connection: ConnectionView | undefined =
-    !event && connectionId !== undefined ? view.connectionsById.get(connectionId) : undefined;
+  const [choice, setChoice] = useState<{ tab: Tab; finding?: string }>({ tab: 'preview' });
+  // The detail of another selection stays until this one's arrives (one worker round trip), then is replaced.
+  const shown = p.selection && detail && detail.for !== '' ? detail : undefined;
+  const finding = shown?.finding;
+  const event = shown?.event;
+  const connection = shown?.connection;
 
   const tabs: Tab[] = [];
   if (finding) tabs.push('finding');
   if (event) tabs.push('preview', 'raw', 'bytes');
-  else if (connection) tabs.push(...connectionTabs(connection));
+  else if (connection) tabs.push(...connection.tabs);
   if (tabs.length === 0) {
     return (
       <aside class="detail" aria-label="Details">
@@ -52,22 +55,17 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, 
       </aside>
     );
   }
-  const preferred: Tab = finding && choice.finding !== findingIndex ? 'finding' : choice.tab;
+  const preferred: Tab = finding && choice.finding !== finding.key ? 'finding' : choice.tab;
   const tab: Tab = tabs.includes(preferred) ? preferred : (tabs[0] as Tab);
-  const pick = (t: Tab) => setChoice({ tab: t, ...(findingIndex !== undefined ? { finding: findingIndex } : {}) });
+  const pick = (t: Tab) => setChoice({ tab: t, ...(finding ? { finding: finding.key } : {}) });
   return (
     <aside class="detail" aria-label="Details">
       <div class="detail-head">
         {finding ? (
-          <FindingSummary
-            finding={finding}
-            target={target}
-            onSelectEvent={onSelectEvent}
-            onSelectConnection={onSelectConnection}
-          />
+          <FindingSummary finding={finding} onSelectEvent={onSelectEvent} onSelectConnection={onSelectConnection} />
         ) : null}
-        {event ? <EventSummary view={view} event={event} onSelectConnection={onSelectConnection} /> : null}
-        {connection ? <ConnectionSummary view={view} c={connection} onSelectConnection={onSelectConnection} /> : null}
+        {event ? <EventSummary event={event} onSelectConnection={onSelectConnection} /> : null}
+        {connection ? <ConnectionSummary c={connection} onSelectConnection={onSelectConnection} /> : null}
       </div>
       <div class="tabs" role="tablist">
         {tabs.map((t) => (
@@ -97,7 +95,7 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, 
       <div class="tab-body" role="tabpanel">
         {tab === 'finding' && finding ? <RuleDoc id={finding.rule} /> : null}
         {event && (tab === 'preview' || tab === 'raw' || tab === 'bytes') ? (
-          <EventTabBody view={view} event={event} tab={tab} />
+          <EventTabBody event={event} tab={tab} whole={p.whole} loading={p.loading} onLoadWhole={p.onLoadWhole} />
         ) : null}
         {connection && (tab === 'headers' || tab === 'payload' || tab === 'tail') ? (
           <ConnectionTabBody c={connection} tab={tab} />
@@ -105,4 +103,4 @@ export function DetailPane({ view, resolved, onSelectConnection, onSelectEvent, 
       </div>
     </aside>
   );
-}
+});

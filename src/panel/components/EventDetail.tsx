@@ -1,26 +1,20 @@
-// Panel: one SSE event: what it carried (JSON tree, raw text with chunk boundaries), where its bytes were,
-// and the request it answers.
+// Panel: one SSE event: what it carried (JSON tree, raw text with chunk boundaries), where its bytes were, and the
+// request it answers. A payload above the truncation size shows its head until "show all" loads it whole.
 import { Fragment } from 'preact';
-import type { EventView } from '../../core/model/types';
-import { answeredRequests, chunkSpans, eventJson, rawSegments } from '../view/detail';
-import { describeMessage, formatBytes, formatRelMs } from '../view/format';
-import type { PanelView } from '../view/model';
+import type { EventDetailData, EventRef, TextSegment } from '../analysis/messages';
+import { refKey, type WholePayload } from '../hooks/useAnalysis';
+import { formatBytes, formatRelMs, formatCount } from '../view/format';
 import { JsonTree } from './JsonTree';
 
 export type EventTab = 'preview' | 'raw' | 'bytes';
 
 export function EventSummary({
-  view,
   event,
   onSelectConnection,
 }: {
-  view: PanelView;
-  event: EventView;
+  event: EventDetailData;
   onSelectConnection(id: string): void;
 }) {
-  const session = view.sessionsByKey.get(event.sessionKey);
-  const start = session?.startTime ?? view.analysis.startTime;
-  const answers = answeredRequests(view, event);
   return (
     <dl class="kv">
       <dt>Event</dt>
@@ -36,72 +30,137 @@ export function EventSummary({
       <dt>Stream</dt>
       <dd>
         <span class="mono">{event.streamId}</span> on{' '}
-        <button type="button" class="link mono" onClick={() => onSelectConnection(event.connectionId)}>
-          {event.connectionId}
+        <button type="button" class="link mono" onClick={() => onSelectConnection(event.ref.connectionId)}>
+          {event.ref.connectionId}
         </button>
       </dd>
       <dt>Time</dt>
-      <dd class="num">{formatRelMs(event.time - start)} ms after session start</dd>
+      <dd class="num">{event.time} ms after session start</dd>
       {event.retry !== undefined ? (
         <>
           <dt>retry</dt>
           <dd class="num">{event.retry} ms</dd>
         </>
       ) : null}
-      {answers.map((a, i) => (
+      {event.answers.map((a, i) => (
         <Fragment key={i}>
           <dt>Answers</dt>
           <dd>
-            <span class="mono">{describeMessage(a.message)}</span> sent on{' '}
-            <button type="button" class="link mono" onClick={() => onSelectConnection(a.connection.id)}>
-              {a.connection.id}
+            <span class="mono">{a.text}</span> sent on{' '}
+            <button type="button" class="link mono" onClick={() => onSelectConnection(a.connectionId)}>
+              {a.connectionId}
             </button>
           </dd>
         </Fragment>
       ))}
-      {event.parseError !== undefined ? (
+      {event.problem !== undefined ? (
         <>
           <dt>Problem</dt>
-          <dd class="problem">{event.parseError}</dd>
+          <dd class="problem">{event.problem}</dd>
         </>
       ) : null}
     </dl>
   );
 }
 
-export function EventTabBody({ view, event, tab }: { view: PanelView; event: EventView; tab: EventTab }) {
-  const connection = view.connectionsById.get(event.connectionId);
-  if (!connection) return null;
+/** The bar over a cut payload: how much is shown, and the way to the rest. */
+function Truncated({
+  shown,
+  total,
+  loading,
+  onShowAll,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onShowAll(): void;
+}) {
+  return (
+    <div class="truncated-bar" data-testid="payload-truncated">
+      <span>
+        Showing the first <span class="num">{formatBytes(shown)}</span> of <span class="num">{formatBytes(total)}</span>
+        .
+      </span>
+      <button type="button" class="link" data-testid="payload-show-all" disabled={loading} onClick={onShowAll}>
+        {loading ? 'Loading…' : 'Show all'}
+      </button>
+    </div>
+  );
+}
+
+function RawText({ segments, cut }: { segments: readonly TextSegment[]; cut: boolean }) {
+  return (
+    <pre class="raw selectable" aria-label="Raw event bytes as text; marks show chunk boundaries">
+      {segments.map((s, i) => (
+        <span key={s.chunk} class="raw-seg">
+          {i > 0 ? <span class="chunk-mark" title={`chunk ${s.chunk} starts here`} /> : null}
+          {s.text}
+        </span>
+      ))}
+      {cut ? <span class="raw-cut">…</span> : null}
+    </pre>
+  );
+}
+
+export function EventTabBody({
+  event,
+  tab,
+  whole,
+  loading,
+  onLoadWhole,
+}: {
+  event: EventDetailData;
+  tab: EventTab;
+  whole: WholePayload | undefined;
+  loading: string | undefined;
+  onLoadWhole(event: EventRef): void;
+}) {
+  const { payload } = event;
+  const loaded = whole?.key === refKey(event.ref) ? whole : undefined;
+  const cut = payload.truncated && !loaded;
+  const segments = loaded?.segments ?? payload.segments;
+  const json = loaded ? loaded.json : payload.json;
+  const shownBytes = Math.min(
+    payload.bytes,
+    payload.segments.reduce((n, s) => n + s.text.length, 0),
+  );
+  const bar = cut ? (
+    <Truncated
+      shown={shownBytes}
+      total={payload.bytes}
+      loading={loading === refKey(event.ref)}
+      onShowAll={() => onLoadWhole(event.ref)}
+    />
+  ) : null;
   if (tab === 'preview') {
-    const json = eventJson(event);
     if (json) return <JsonTree value={json.value} />;
     return (
-      <p class="dim pad">
-        {event.data === '' ? 'No data: a priming event (id only) or an empty message.' : 'Not JSON: see Raw.'}
-      </p>
+      <>
+        {bar}
+        {cut ? (
+          <RawText segments={segments} cut />
+        ) : (
+          <p class="dim pad">
+            {event.empty ? 'No data: a priming event (id only) or an empty message.' : 'Not JSON: see Raw.'}
+          </p>
+        )}
+      </>
     );
   }
   if (tab === 'raw') {
-    const segments = rawSegments(connection.record, event.start, event.end);
     return (
-      <pre class="raw selectable" aria-label="Raw event bytes as text; marks show chunk boundaries">
-        {segments.map((s, i) => (
-          <span key={s.chunk} class="raw-seg">
-            {i > 0 ? <span class="chunk-mark" title={`chunk ${s.chunk} starts here`} /> : null}
-            {s.text}
-          </span>
-        ))}
-      </pre>
+      <>
+        {bar}
+        <RawText segments={segments} cut={cut} />
+      </>
     );
   }
-  const spans = chunkSpans(connection.record, event.start, event.end);
-  const t0 = connection.record.startTime;
   return (
     <div class="pad">
       <p>
-        Bytes <span class="num">{event.start.toLocaleString('en-US')}</span>–
-        <span class="num">{event.end.toLocaleString('en-US')}</span> of <span class="mono">{event.connectionId}</span> (
-        {formatBytes(event.end - event.start)}), in {spans.length} chunk{spans.length === 1 ? '' : 's'}.
+        Bytes <span class="num">{formatCount(event.ref.start)}</span>–<span class="num">{formatCount(event.end)}</span>{' '}
+        of <span class="mono">{event.ref.connectionId}</span> ({formatBytes(payload.bytes)}), in{' '}
+        {event.spans.length + event.spansLeftOff} chunk{event.spans.length + event.spansLeftOff === 1 ? '' : 's'}.
       </p>
       <table class="mini-table">
         <thead>
@@ -113,18 +172,19 @@ export function EventTabBody({ view, event, tab }: { view: PanelView; event: Eve
           </tr>
         </thead>
         <tbody>
-          {spans.map((s) => (
+          {event.spans.map((s) => (
             <tr key={s.chunk}>
               <td class="num">#{s.chunk}</td>
               <td class="num">
                 {s.start}–{s.end}
               </td>
               <td class="num">{formatBytes(s.end - s.start)}</td>
-              <td class="num">+{formatRelMs(s.t - t0)}</td>
+              <td class="num">+{formatRelMs(s.t - event.t0)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {event.spansLeftOff > 0 ? <p class="dim">… and {event.spansLeftOff} more chunks.</p> : null}
     </div>
   );
 }

@@ -1,18 +1,17 @@
 // Panel: the head of a selected finding: severity, rule id, message, and what it points at.
-import type { Finding } from '../../core/guard/types';
-import type { FindingTarget } from '../view/model';
+import { formatCount } from '../view/format';
+import type { EventRef, FindingDetailData } from '../analysis/messages';
 import { SeverityIcon } from './Icon';
 
 export interface FindingSummaryProps {
-  finding: Finding;
-  target: FindingTarget | undefined;
-  onSelectEvent(index: number): void;
+  finding: FindingDetailData;
+  onSelectEvent(event: EventRef): void;
   onSelectConnection(id: string): void;
 }
 
-export function FindingSummary({ finding, target, onSelectEvent, onSelectConnection }: FindingSummaryProps) {
-  const eventIndex = target?.eventIndex;
-  const connectionId = target?.connectionId;
+export function FindingSummary({ finding, onSelectEvent, onSelectConnection }: FindingSummaryProps) {
+  const event = finding.target.event;
+  const connectionId = finding.target.connectionId;
   return (
     <div class={`finding-head sev-${finding.severity}`}>
       <div class="finding-title">
@@ -22,8 +21,8 @@ export function FindingSummary({ finding, target, onSelectEvent, onSelectConnect
       </div>
       <p class="finding-message selectable">{finding.message}</p>
       <p class="finding-where">
-        {eventIndex !== undefined ? (
-          <button type="button" class="link" onClick={() => onSelectEvent(eventIndex)}>
+        {event !== undefined ? (
+          <button type="button" class="link" onClick={() => onSelectEvent(event)}>
             Show event
           </button>
         ) : null}
@@ -37,9 +36,7 @@ export function FindingSummary({ finding, target, onSelectEvent, onSelectConnect
             Connection <span class="mono">{connectionId}</span>
           </button>
         ) : null}
-        {finding.byteOffset !== undefined ? (
-          <span class="dim num">byte {finding.byteOffset.toLocaleString('en-US')}</span>
-        ) : null}
+        {finding.byteOffset !== undefined ? <span class="dim num">byte {formatCount(finding.byteOffset)}</span> : null}
       </p>
     </div>
   );

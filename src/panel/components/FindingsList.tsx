@@ -1,32 +1,44 @@
 // Panel: the findings list: each with its severity, rule id as text and message; a click selects its target.
+import { memo } from 'preact/compat';
+import { formatCount } from '../view/format';
 import type { TargetedKeyboardEvent } from 'preact';
 import type { Severity } from '../../core/guard/types';
-import { formatRelMs, shortId } from '../view/format';
-import type { PanelView } from '../view/model';
+import type { FindingItem } from '../analysis/messages';
 import { moveIndex } from '../view/virtualWindow';
 import { SeverityIcon } from './Icon';
 
 export interface FindingsListProps {
-  view: PanelView;
-  indexes: readonly number[];
+  findings: readonly FindingItem[];
+  /** Shown findings the list leaves off (it is capped). */
+  leftOff: number;
+  /** Findings in the analysis, before any filter. */
+  total: number;
   counts: Record<Severity, number>;
   hiddenBySeverity: number;
-  selected: number | undefined;
-  onSelect(findingIndex: number): void;
+  /** Key of the selected finding. */
+  selected: string | undefined;
+  onSelect(key: string): void;
 }
 
-export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected, onSelect }: FindingsListProps) {
+export const FindingsList = memo(function FindingsList({
+  findings,
+  leftOff,
+  total,
+  counts,
+  hiddenBySeverity,
+  selected,
+  onSelect,
+}: FindingsListProps) {
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
-    const at = selected !== undefined ? indexes.indexOf(selected) : -1;
-    const next = moveIndex(e.key, at >= 0 ? at : undefined, indexes.length, 5);
+    const at = selected !== undefined ? findings.findIndex((f) => f.key === selected) : -1;
+    const next = moveIndex(e.key, at >= 0 ? at : undefined, findings.length, 5);
     if (next === undefined) return;
     e.preventDefault();
-    const index = indexes[next];
-    if (index === undefined) return;
-    onSelect(index);
+    const finding = findings[next];
+    if (finding === undefined) return;
+    onSelect(finding.key);
     e.currentTarget.querySelectorAll<HTMLElement>('[data-testid=finding]')[next]?.focus();
   };
-  const multipleSessions = view.analysis.sessions.length > 1;
   return (
     <section class="findings" aria-label="Findings">
       <div class="pane-header">
@@ -38,20 +50,16 @@ export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected
         </span>
       </div>
       <div class="findings-list" role="listbox" aria-label="Findings" onKeyDown={onKeyDown}>
-        {indexes.length === 0 ? (
+        {findings.length === 0 ? (
           <p class="findings-empty dim">
-            {view.analysis.findings.length === 0 ? 'No findings: every rule passed.' : 'No findings match the filters.'}
+            {total === 0 ? 'No findings: every rule passed.' : 'No findings match the filters.'}
           </p>
         ) : null}
-        {indexes.map((i, position) => {
-          const f = view.analysis.findings[i];
-          if (!f) return null;
-          const target = view.findingTargets[i];
-          const session = target?.sessionKey !== undefined ? view.sessionsByKey.get(target.sessionKey) : undefined;
-          const isSelected = selected === i;
+        {findings.map((f, position) => {
+          const isSelected = selected === f.key;
           return (
             <div
-              key={i}
+              key={f.index}
               role="option"
               aria-selected={isSelected}
               tabIndex={isSelected || (selected === undefined && position === 0) ? 0 : -1}
@@ -59,23 +67,24 @@ export function FindingsList({ view, indexes, counts, hiddenBySeverity, selected
               data-rule={f.rule}
               data-severity={f.severity}
               class={`finding sev-${f.severity} ${isSelected ? 'selected' : ''}`}
-              onClick={() => onSelect(i)}
+              onClick={() => onSelect(f.key)}
             >
               <SeverityIcon severity={f.severity} />
               <span class="finding-rule mono">{f.rule}</span>
               <span class="finding-text" title={f.message}>
                 {f.message}
               </span>
-              {multipleSessions && session ? (
-                <span class="finding-session mono dim">{shortId(session.sessionId ?? session.key)}</span>
-              ) : null}
-              <span class="finding-time num dim">
-                {target?.time !== undefined && session ? `${formatRelMs(target.time - session.startTime)} ms` : ''}
-              </span>
+              {f.session !== undefined ? <span class="finding-session mono dim">{f.session}</span> : null}
+              <span class="finding-time num dim">{f.time}</span>
             </div>
           );
         })}
+        {leftOff > 0 ? (
+          <p class="findings-more dim" data-testid="findings-left-off">
+            {formatCount(leftOff)} more finding{leftOff === 1 ? '' : 's'} not listed: filter to narrow the list.
+          </p>
+        ) : null}
       </div>
     </section>
   );
-}
+});

@@ -1,18 +1,19 @@
 // Panel: the sessions column: id, era, origin, counts and the worst finding; picks which session the rest shows.
+import { memo } from 'preact/compat';
 import type { TargetedKeyboardEvent } from 'preact';
-import { formatClock, shortId } from '../view/format';
-import type { SessionRow } from '../view/model';
+import { formatClock, shortId, formatCount } from '../view/format';
+import type { SessionRowData } from '../analysis/messages';
 import { moveIndex } from '../view/virtualWindow';
 import { SeverityIcon } from './Icon';
 
 export interface SessionListProps {
-  rows: SessionRow[];
+  rows: readonly SessionRowData[];
   totalEvents: number;
   selected: string | undefined;
   onSelect(sessionKey: string | undefined): void;
 }
 
-export function SessionList({ rows, totalEvents, selected, onSelect }: SessionListProps) {
+export const SessionList = memo(function SessionList({ rows, totalEvents, selected, onSelect }: SessionListProps) {
   // Row 0 is "All sessions"; row i+1 is rows[i].
   const keys: Array<string | undefined> = [undefined, ...rows.map((r) => r.key)];
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
@@ -33,10 +34,10 @@ export function SessionList({ rows, totalEvents, selected, onSelect }: SessionLi
         onClick={() => onSelect(undefined)}
       >
         <span class="session-id">All sessions</span>
-        <span class="session-meta num">{totalEvents.toLocaleString('en-US')} events</span>
+        <span class="session-meta num">{formatCount(totalEvents)} events</span>
       </div>
       {rows.map((row) => {
-        const s = row.session;
+        const s = row;
         const id = s.sessionId ?? s.key;
         const isSelected = selected === row.key;
         const findings = row.counts.error + row.counts.warning + row.counts.info;
@@ -80,7 +81,7 @@ export function SessionList({ rows, totalEvents, selected, onSelect }: SessionLi
       })}
     </div>
   );
-}
+});
 
 function hostOf(origin: string): string {
   return origin.replace(/^https?:\/\//, '');

@@ -1,40 +1,45 @@
 // Panel: the summary line at the bottom, as in the Network panel, plus what the panel could not capture.
-// Its data attributes say how far the panel has caught up (tests compare them with what the page's own fetch saw).
-import { useMemo } from 'preact/hooks';
+// Its data attributes say how far the panel has caught up (tests compare them with what the page's own fetch saw):
+// data-wire counts what the worker holds; data-analysis is `current` once the worker's latest view reflects every
+// record change this thread has sent it, `behind` until then.
+import { useEffect, useState } from 'preact/hooks';
+import type { AnalysisView } from '../hooks/useAnalysis';
 import type { PanelState } from '../state/store';
-import { formatBytes } from '../view/format';
-import { pendingBodies, wireSignature } from '../view/wireSignature';
-import type { Derived } from '../hooks/useDerived';
+import { formatBytes, formatCount } from '../view/format';
 
 export function StatusBar({
   state,
-  derived,
-  shownEvents,
+  analysis,
 }: {
   state: PanelState;
-  derived: Derived | undefined;
-  shownEvents: number;
+  analysis: Pick<AnalysisView, 'view' | 'held' | 'client' | 'onSent'>;
 }) {
-  const a = derived?.view.analysis;
-  const wire = useMemo(() => JSON.stringify(wireSignature(state.records.connections)), [state.records]);
-  const pending = useMemo(() => pendingBodies(state.records.connections), [state.records]);
+  const { view, held, client, onSent } = analysis;
+  // Only this line re-renders per forwarded message: what was sent is its state, not the panel's.
+  const [sent, setSent] = useState(client.recordsSeq);
+  useEffect(() => {
+    setSent(client.recordsSeq);
+    return onSent(setSent);
+  }, [client, onSent]);
   const parts: string[] = [];
-  if (a) {
-    parts.push(`${a.sessions.length} session${a.sessions.length === 1 ? '' : 's'}`);
-    parts.push(`${a.connections.length} connection${a.connections.length === 1 ? '' : 's'}`);
-    const total = a.events.length.toLocaleString('en-US');
+  if (view) {
+    const t = view.totals;
+    parts.push(`${t.sessions} session${t.sessions === 1 ? '' : 's'}`);
+    parts.push(`${t.connections} connection${t.connections === 1 ? '' : 's'}`);
+    const total = formatCount(t.events);
     parts.push(
-      shownEvents === a.events.length ? `${total} events` : `${shownEvents.toLocaleString('en-US')} / ${total} events`,
+      view.shownEvents === t.events ? `${total} events` : `${formatCount(view.shownEvents)} / ${total} events`,
     );
-    parts.push(`analysed in ${derived.costMs < 10 ? derived.costMs.toFixed(1) : Math.round(derived.costMs)} ms`);
+    parts.push(`analysed in ${view.costMs < 10 ? view.costMs.toFixed(1) : Math.round(view.costMs)} ms`);
   }
+  const orphans = held?.orphanDeltas ?? 0;
   return (
     <div
       class="status-bar num"
       data-testid="status-bar"
-      data-wire={wire}
-      data-pending-bodies={pending}
-      data-analysis={derived?.records === state.records ? 'current' : 'behind'}
+      data-wire={held ? JSON.stringify(held.wire) : undefined}
+      data-pending-bodies={held?.pendingBodies ?? 0}
+      data-analysis={view && view.seq >= sent ? 'current' : 'behind'}
     >
       <span>{parts.join(' · ')}</span>
       {state.pageUrl && state.source.kind === 'live' ? (
@@ -48,9 +53,7 @@ export function StatusBar({
           capture from the start.
         </span>
       ) : null}
-      {state.records.orphanDeltas > 0 ? (
-        <span class="status-warn">{state.records.orphanDeltas} updates for unknown connections were dropped.</span>
-      ) : null}
+      {orphans > 0 ? <span class="status-warn">{orphans} updates for unknown connections were dropped.</span> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Panel: the timeline: a lane per stream, a row per connection, event ticks, torn tails, reconnect links, findings.
+import { memo } from 'preact/compat';
 import type { TargetedKeyboardEvent, TargetedPointerEvent, TargetedWheelEvent } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Resolved } from '../view/selection';
+import type { Focus } from '../view/focus';
 import { ensureVisible, fitWindow, panBy, tOf, zoomAround, type TimeWindow } from '../view/timeWindow';
 import { hitTest, type TimelineHit } from '../view/timelineHit';
 import { GROUP_HEADER_HEIGHT, ROW_HEIGHT, type TimelineLayout } from '../view/timeline';
@@ -19,7 +20,7 @@ export interface TimelineProps {
   layout: TimelineLayout;
   /** Axis labels count from here (the session start). */
   origin: number;
-  resolved: Resolved;
+  focus: Focus;
   /** Folded to its header: the panel is too short for even one lane (view/workspace.ts). */
   folded?: boolean;
   onHit(hit: TimelineHit): void;
@@ -27,7 +28,7 @@ export interface TimelineProps {
 
 const WHEEL_ZOOM = 0.0015;
 
-export function Timeline({ layout, origin, resolved, folded = false, onHit }: TimelineProps) {
+export const Timeline = memo(function Timeline({ layout, origin, focus, folded = false, onHit }: TimelineProps) {
   const [plotRef, { width }] = useElementSize<HTMLDivElement>();
   const [scrollRef, { height: viewport }] = useElementSize<HTMLDivElement>();
   const [scrollTop, setScrollTop] = useState(0);
@@ -40,21 +41,21 @@ export function Timeline({ layout, origin, resolved, folded = false, onHit }: Ti
 
   // A pinned window pans to show a new selection (a followed one shows everything already).
   useEffect(() => {
-    const time = resolved.time;
+    const time = focus.time;
     if (time !== undefined) setPinned((w) => (w ? ensureVisible(w, time, bounds) : w));
     // Keyed on the selection, not on `bounds`: a re-analysis must not drag a view the user panned away back to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new selection moves the view
-  }, [resolved.time, resolved.eventIndex, resolved.findingIndex, resolved.connectionId]);
+  }, [focus.time, focus.event?.connectionId, focus.event?.start, focus.findingKey, focus.connectionId]);
 
   // Bring the selected connection's row into view when the lanes scroll.
   useEffect(() => {
     const el = scrollRef.current;
-    const row = layout.rows.find((r) => r.connectionId === resolved.connectionId);
+    const row = layout.rows.find((r) => r.connectionId === focus.connectionId);
     if (!el || !row || viewport <= 0) return;
     if (row.y < el.scrollTop) el.scrollTop = row.y;
     else if (row.y + row.height > el.scrollTop + viewport) el.scrollTop = row.y + row.height - viewport;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- not layout.rows: new lanes must not undo a scroll
-  }, [scrollRef, resolved.connectionId, viewport]);
+  }, [scrollRef, focus.connectionId, viewport]);
 
   const zoom = (factor: number, anchor = (view.from + view.to) / 2) =>
     setPinned(zoomAround(view, factor, anchor, bounds));
@@ -187,7 +188,7 @@ export function Timeline({ layout, origin, resolved, folded = false, onHit }: Ti
               <button
                 type="button"
                 key={row.connectionId}
-                class={`tl-row-label ${resolved.connectionId === row.connectionId ? 'selected' : ''}`}
+                class={`tl-row-label ${focus.connectionId === row.connectionId ? 'selected' : ''}`}
                 style={{ top: `${row.y}px`, height: `${ROW_HEIGHT}px` }}
                 title={`${row.label} (${row.connectionId})`}
                 onClick={() => onHit({ kind: 'connection', connectionId: row.connectionId })}
@@ -210,11 +211,11 @@ export function Timeline({ layout, origin, resolved, folded = false, onHit }: Ti
             onKeyDown={onKeyDown}
           >
             {width > 0 ? (
-              <TimelinePlot layout={layout} origin={origin} window={view} width={width} resolved={resolved} />
+              <TimelinePlot layout={layout} origin={origin} window={view} width={width} focus={focus} />
             ) : null}
           </div>
         </div>
       </div>
     </section>
   );
-}
+});

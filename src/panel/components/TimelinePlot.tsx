@@ -1,5 +1,5 @@
 // Panel: the SVG of the timeline rows. Everything here is geometry; the layout and window decide what is where.
-import type { Resolved } from '../view/selection';
+import type { Focus } from '../view/focus';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
 import { LANE_GAP, type TimelineLayout, type TimelineRow } from '../view/timeline';
@@ -12,12 +12,12 @@ interface PlotProps {
   origin: number;
   window: TimeWindow;
   width: number;
-  resolved: Resolved;
+  focus: Focus;
 }
 
-export function TimelinePlot({ layout, origin, window, width, resolved }: PlotProps) {
+export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps) {
   const x = (t: number) => xOf(window, width, t);
-  const selected = layout.rows.find((r) => r.connectionId === resolved.connectionId);
+  const selected = layout.rows.find((r) => r.connectionId === focus.connectionId);
   return (
     <svg class="tl-svg" width={width} height={layout.height}>
       <defs>
@@ -39,7 +39,14 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
         return <line key={lane.key} class="tl-lane-sep" x1="0" x2={width} y1={y} y2={y} />;
       })}
       {layout.rows.map((row) => (
-        <Row key={row.connectionId} row={row} x={x} window={window} width={width} selectedEvent={resolved.eventIndex} />
+        <Row
+          key={row.connectionId}
+          row={row}
+          x={x}
+          window={window}
+          width={width}
+          selectedStart={focus.event?.connectionId === row.connectionId ? focus.event.start : undefined}
+        />
       ))}
       {layout.links.map((link) => {
         const from = layout.rows[link.fromRow];
@@ -76,7 +83,7 @@ export function TimelinePlot({ layout, origin, window, width, resolved }: PlotPr
         const row = layout.rows[m.rowIndex];
         if (!row) return null;
         const mx = Math.round(x(m.time)) + 0.5;
-        const selected = resolved.findingIndex === m.findingIndex;
+        const selected = focus.findingKey === m.key;
         return (
           <path
             key={m.findingIndex}
@@ -94,13 +101,14 @@ function Row({
   x,
   window,
   width,
-  selectedEvent,
+  selectedStart,
 }: {
   row: TimelineRow;
   x: (t: number) => number;
   window: TimeWindow;
   width: number;
-  selectedEvent: number | undefined;
+  /** Byte offset of the selected event, when it is on this row. */
+  selectedStart: number | undefined;
 }) {
   const top = row.y + BAR_TOP;
   const x0 = x(row.start);
@@ -113,7 +121,7 @@ function Row({
   const xHead = row.responseTime !== undefined ? Math.min(Math.max(x(row.responseTime), x0), bodyEnd) : x0;
   let ticks = '';
   for (const [tx] of pixelTicks(row.ticks, window, width)) ticks += `M${tx + 0.5} ${top}v${BAR_HEIGHT}`;
-  const selectedTick = selectedEvent !== undefined ? row.tickEvents.indexOf(selectedEvent) : -1;
+  const selectedTick = selectedStart !== undefined ? row.tickStarts.indexOf(selectedStart) : -1;
   const selectedX = selectedTick >= 0 ? Math.round(x(row.ticks[selectedTick] as number)) + 0.5 : undefined;
   const classes = ['tl-bar', failed ? 'failed' : '', row.endReason === 'open' ? 'open' : ''].join(' ');
   return (

@@ -1,11 +1,12 @@
 // Panel: the workspace grid: sessions, timeline, events, detail and findings, with the splitters between them.
 import type { RefObject } from 'preact';
-import type { Severity } from '../../core/guard/types';
+import { useCallback } from 'preact/hooks';
+import type { DetailData, EventRef, ViewData } from '../analysis/messages';
+import type { WholePayload } from '../hooks/useAnalysis';
 import type { SelectionControls } from '../hooks/useSelection';
-import type { VisibleRows } from '../hooks/useVisibleRows';
 import type { PaneResizer } from '../hooks/useWorkspaceLayout';
-import type { PanelView } from '../view/model';
-import type { TimelineLayout } from '../view/timeline';
+import type { Selection } from '../state/store';
+import type { RowSource } from '../view/rowCache';
 import { TIMELINE_FOLDED, type WorkspaceLayout } from '../view/workspace';
 import { DetailPane } from './DetailPane';
 import { EventsTable } from './EventsTable';
@@ -18,32 +19,42 @@ export interface WorkspaceProps {
   containerRef: RefObject<HTMLDivElement | null>;
   panes: WorkspaceLayout;
   resize: PaneResizer;
-  view: PanelView;
-  layout: TimelineLayout;
-  origin: number;
-  rows: VisibleRows;
-  severities: Record<Severity, boolean>;
+  view: ViewData;
+  rows: RowSource;
+  detail: DetailData | undefined;
+  whole: WholePayload | undefined;
+  loading: string | undefined;
+  onLoadWhole(event: EventRef): void;
+  selectionState: Selection | undefined;
   selection: SelectionControls;
   onSelectSession(sessionKey: string | undefined): void;
 }
 
 export function Workspace(p: WorkspaceProps) {
-  const { panes, resize, view, rows, selection } = p;
-  const { resolved } = selection;
+  const { panes, resize, view, selection } = p;
+  const { focus } = selection;
   const gridStyle = {
     gridTemplateColumns: panes.columns,
     gridTemplateRows: panes.rows,
     gridTemplateAreas: panes.areas,
   };
   // Stacked under a narrow table, the detail closes to give the table its room back.
-  const closeDetail = panes.mode === 'narrow' ? { onClose: () => selection.select(undefined) } : {};
+  const closeDetail = panes.mode === 'narrow' ? { onClose: selection.clear } : {};
+  const { onLoadWhole } = p;
+  const showAll = useCallback(
+    (event: EventRef) => {
+      selection.selectEvent(event);
+      onLoadWhole(event);
+    },
+    [selection, onLoadWhole],
+  );
   return (
     <div ref={p.containerRef} class={`workspace ${panes.mode}`} style={gridStyle}>
       <div class="area-sessions">
         <SessionList
-          rows={rows.sessionRows}
-          totalEvents={view.analysis.events.length}
-          selected={rows.sessionKey}
+          rows={view.sessionRows}
+          totalEvents={view.totals.events}
+          selected={view.sessionKey}
           onSelect={p.onSelectSession}
         />
       </div>
@@ -52,9 +63,9 @@ export function Workspace(p: WorkspaceProps) {
       </div>
       <div class="area-timeline">
         <Timeline
-          layout={p.layout}
-          origin={p.origin}
-          resolved={resolved}
+          layout={view.timeline}
+          origin={view.origin}
+          focus={focus}
           folded={panes.timeline <= TIMELINE_FOLDED}
           onHit={selection.selectHit}
         />
@@ -64,12 +75,12 @@ export function Workspace(p: WorkspaceProps) {
       </div>
       <div class="area-events">
         <EventsTable
-          view={view}
-          rows={rows.eventRows}
-          shown={p.severities}
-          selectedEvent={resolved.eventIndex}
+          rows={p.rows}
+          totalEvents={view.totals.events}
+          focus={focus}
           onSelectEvent={selection.selectEvent}
           onSelectFinding={selection.selectFinding}
+          onShowAll={showAll}
         />
       </div>
       {panes.showDetail ? (
@@ -83,8 +94,11 @@ export function Workspace(p: WorkspaceProps) {
           </div>
           <div class="area-detail">
             <DetailPane
-              view={view}
-              resolved={resolved}
+              selection={p.selectionState}
+              detail={p.detail}
+              whole={p.whole}
+              loading={p.loading}
+              onLoadWhole={p.onLoadWhole}
               onSelectConnection={selection.selectConnection}
               onSelectEvent={selection.selectEvent}
               {...closeDetail}
@@ -97,11 +111,12 @@ export function Workspace(p: WorkspaceProps) {
       </div>
       <div class="area-findings">
         <FindingsList
-          view={view}
-          indexes={rows.findingRows}
-          counts={rows.counts}
-          hiddenBySeverity={rows.hiddenBySeverity}
-          selected={resolved.findingIndex}
+          findings={view.findings}
+          leftOff={view.findingsLeftOff}
+          total={view.totals.findings}
+          counts={view.counts}
+          hiddenBySeverity={view.hiddenBySeverity}
+          selected={focus.findingKey}
           onSelect={selection.selectFinding}
         />
       </div>

@@ -22,6 +22,8 @@ export async function buildHarness(): Promise<string> {
     build: {
       outDir,
       emptyOutDir: true,
+      // PANEL_PROFILE=1 keeps names and lines, so a CPU profile of the harness names the panel's functions.
+      minify: process.env.PANEL_PROFILE !== '1',
       rollupOptions: { input: { harness: join(here, 'harness.html'), panel: resolve(here, '../panel.html') } },
     },
   });

@@ -1,39 +1,45 @@
 // Panel: import of a capture, HAR or saved event stream, and export of what the panel holds as a capture or HAR.
-import { serializeCapture } from '../../core/capture/format';
-import { exportHar } from '../../core/capture/har-export';
-import { loadInput } from '../../core/capture/load';
-import { downloadText, exportFileName, readFileBytes, type ExportKind } from '../files';
-import { recordsToCapture } from '../state/capture';
-import type { Action, PanelState } from '../state/store';
-import type { PanelView } from '../view/model';
+// Both run in the analysis worker: the file goes there unread, and the export comes back as a Blob to download.
+import { useEffect, useRef } from 'preact/hooks';
+import type { ExportKind, WorkerToUi } from '../analysis/messages';
+import { downloadBlob, exportFileName } from '../files';
+import type { Action } from '../state/store';
+import type { AnalysisView } from './useAnalysis';
 
 export interface CaptureFiles {
-  importFile(file: File): Promise<void>;
+  importFile(file: File): void;
   exportAs(kind: ExportKind): void;
 }
 
 export function useCaptureFiles(
-  { records, pageUrl }: Pick<PanelState, 'records' | 'pageUrl'>,
-  view: PanelView | undefined,
+  analysis: Pick<AnalysisView, 'client' | 'onMessage'>,
   toolVersion: string,
   dispatch: (action: Action) => void,
 ): CaptureFiles {
-  const importFile = async (file: File) => {
-    try {
-      const capture = loadInput(await readFileBytes(file), file.name);
-      dispatch({ type: 'imported', name: file.name, capture });
-    } catch (e) {
-      // A file that cannot be read is the user's to know about: it becomes the panel's notice.
-      dispatch({ type: 'import-failed', name: file.name, message: e instanceof Error ? e.message : String(e) });
-    }
+  const { client, onMessage } = analysis;
+  const exports = useRef(new Map<number, { kind: ExportKind; at: Date }>());
+  useEffect(
+    () =>
+      onMessage((message: WorkerToUi) => {
+        if (message.type === 'imported')
+          dispatch({ type: 'imported', name: message.name, connections: message.connections });
+        else if (message.type === 'import-failed')
+          dispatch({ type: 'import-failed', name: message.name, message: message.message });
+        else if (message.type === 'exported') {
+          const asked = exports.current.get(message.id);
+          exports.current.delete(message.id);
+          if (asked) downloadBlob(message.blob, exportFileName(asked.kind, asked.at));
+        }
+      }),
+    [onMessage, dispatch],
+  );
+  return {
+    importFile(file) {
+      client.importFile(file.name, file);
+    },
+    exportAs(kind) {
+      const at = new Date();
+      exports.current.set(client.exportAs(kind, toolVersion, at.getTime()), { kind, at });
+    },
   };
-  const exportAs = (kind: ExportKind) => {
-    const capture = recordsToCapture(records, { toolVersion, createdAt: Date.now(), ...(pageUrl ? { pageUrl } : {}) });
-    const name = exportFileName(kind, new Date());
-    // A capture carries the findings the panel showed; HAR has no place for them.
-    const findings = view?.analysis.findings ?? [];
-    const text = kind === 'capture' ? serializeCapture(capture, { findings }) : exportHar(capture);
-    downloadText(text, name, 'application/json');
-  };
-  return { importFile, exportAs };
 }

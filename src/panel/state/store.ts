@@ -1,21 +1,15 @@
-// Panel (pure): the panel's state and its reducer. Raw records plus UI choices; everything else is derived.
-import type { Capture } from '../../core/capture/model';
+// Panel (pure): the UI thread's state and its reducer: the link, the page, the notice and the user's choices. The
+// records themselves live in the analysis worker (state/held.ts); the UI thread only sees what it draws.
 import type { Severity } from '../../core/guard/types';
 import type { BackgroundToPanel } from '../../protocol/messages';
+import type { Selection } from '../analysis/messages';
 import type { LinkStatus } from '../transport';
-import { captureToRecords } from './capture';
-import { applyDeltas, emptyRecords, mergeSnapshot, type RecordsState } from './records';
 
-/** What is selected, by identities that survive re-analysis (an event by connection and byte offset). */
-export type Selection =
-  | { kind: 'event'; connectionId: string; start: number }
-  | { kind: 'connection'; connectionId: string }
-  | { kind: 'finding'; key: string };
+export type { Selection };
 
 export type Source = { kind: 'live' } | { kind: 'file'; name: string };
 
 export interface PanelState {
-  records: RecordsState;
   source: Source;
   link: LinkStatus;
   recording: boolean;
@@ -32,7 +26,6 @@ export interface PanelState {
 }
 
 export const initialState: PanelState = {
-  records: emptyRecords,
   source: { kind: 'live' },
   link: 'connecting',
   recording: true,
@@ -52,23 +45,15 @@ export type Action =
   | { type: 'toggle-severity'; severity: Severity }
   | { type: 'select-session'; sessionKey: string | undefined }
   | { type: 'select'; selection: Selection | undefined }
-  | { type: 'imported'; name: string; capture: Capture }
+  | { type: 'imported'; name: string; connections: number }
   | { type: 'import-failed'; name: string; message: string }
   | { type: 'back-to-live' }
   | { type: 'dismiss-notice' };
 
-/** Empty records that still recognise the connections just dropped, so their late deltas are not "lost data". */
-function forget(records: RecordsState): RecordsState {
-  if (records.connections.length === 0)
-    return records.ignoredIds.size === 0 ? emptyRecords : { ...emptyRecords, ignoredIds: records.ignoredIds };
-  return { ...emptyRecords, ignoredIds: new Set([...records.ignoredIds, ...records.indexById.keys()]) };
-}
-
 const cleared = (state: PanelState): PanelState => {
   const { selection: _selection, sessionKey: _sessionKey, ...rest } = state;
-  return { ...rest, records: forget(state.records), droppedBytes: 0 };
+  return { ...rest, droppedBytes: 0 };
 };
-
 export function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
     case 'transport':
@@ -100,9 +85,8 @@ export function reduce(state: PanelState, action: Action): PanelState {
       const base = cleared(state);
       return {
         ...base,
-        records: captureToRecords(action.capture),
         source: { kind: 'file', name: action.name },
-        notice: { kind: 'info', text: `Viewing ${action.name}: ${action.capture.connections.length} connections.` },
+        notice: { kind: 'info', text: `Viewing ${action.name}: ${action.connections} connections.` },
       };
     }
     case 'import-failed':
@@ -122,19 +106,15 @@ function onTransport(state: PanelState, message: BackgroundToPanel): PanelState 
   if (state.source.kind === 'file') return state; // an imported file is on screen; live data waits for "back to live"
   switch (message.type) {
     case 'snapshot':
-      // Merged, not replaced: after a worker restart the snapshot lacks what no live bridge holds any more.
+      // The records go to the worker (state/held.ts); the page and its buffer's losses are shown here.
       return {
         ...state,
-        records: mergeSnapshot(
-          state.records,
-          applyDeltas({ ...emptyRecords, ignoredIds: state.records.ignoredIds }, message.deltas),
-        ),
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,
       };
     case 'deltas':
-      return { ...state, records: applyDeltas(state.records, message.deltas, { acceptNew: state.recording }) };
+      return state;
     case 'navigated': {
       const base = message.preserveLog ? state : cleared(state);
       return { ...base, pageUrl: message.pageUrl, preserveLog: message.preserveLog };

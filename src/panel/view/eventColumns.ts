@@ -1,7 +1,7 @@
 // Panel (pure): which events-table columns fit the table's width. Time, method and findings always stay; the
 // others leave, least telling first, when the table is narrow (DevTools docked at the side).
 
-export type EventColumn = 'time' | 'stream' | 'id' | 'type' | 'size' | 'method' | 'findings';
+export type EventColumn = 'time' | 'stream' | 'id' | 'type' | 'size' | 'method' | 'data' | 'findings';
 
 interface ColumnSpec {
   key: EventColumn;
@@ -17,15 +17,18 @@ const specs: readonly ColumnSpec[] = [
   { key: 'type', min: 72 },
   { key: 'size', min: 64 },
   { key: 'method', min: 130, grow: 1.5 },
+  { key: 'data', min: 140, grow: 1.5 },
   { key: 'findings', min: 70 },
 ];
 
-/** Dropped in this order as the width shrinks. */
-const dropOrder: readonly EventColumn[] = ['type', 'size', 'stream', 'id'];
+/** Dropped in this order as the width shrinks (the data preview first: the detail pane shows it whole). */
+const dropOrder: readonly EventColumn[] = ['data', 'type', 'size', 'stream', 'id'];
 
 export interface EventColumns {
   columns: EventColumn[];
   template: string;
+  /** Each shown column's width in whole px (minimum plus its share of what is left), for fixed-width cells. */
+  widths: Partial<Record<EventColumn, number>>;
   /** How many characters of an event id fit its column (11px monospace), for a middle ellipsis instead of a cut. */
   idChars: number;
 }
@@ -44,9 +47,21 @@ export function eventColumns(width: number): EventColumns {
   const growTotal = shown.reduce((sum, s) => sum + (s.grow ?? 0), 0);
   const id = shown.find((s) => s.key === 'id');
   const idWidth = id ? id.min + (growTotal > 0 ? (free * (id.grow ?? 0)) / growTotal : 0) : 0;
+  const widths: Partial<Record<EventColumn, number>> = {};
+  let given = 0;
+  shown.forEach((s, i) => {
+    // The last column takes the rounding remainder, so the cells fill the row exactly.
+    const w =
+      i === shown.length - 1
+        ? Math.max(s.min, width - given)
+        : Math.floor(s.min + (growTotal > 0 ? (free * (s.grow ?? 0)) / growTotal : 0));
+    widths[s.key] = w;
+    given += w;
+  });
   return {
     columns: shown.map((s) => s.key),
     template: shown.map((s) => (s.grow ? `minmax(${s.min}px, ${s.grow}fr)` : `${s.min}px`)).join(' '),
+    widths,
     idChars: Math.max(6, Math.floor((idWidth - CELL_PADDING) / MONO_CHAR)),
   };
 }

@@ -52,7 +52,7 @@ export function eventCells(view: PanelView, event: EventView, shown: Record<Seve
 }
 
 /** Position of an event index in a list of event indexes sorted ascending, or -1. */
-export function positionOf(rows: readonly number[], eventIndex: number): number {
+export function positionOf(rows: ArrayLike<number>, eventIndex: number): number {
   let lo = 0;
   let hi = rows.length;
   while (lo < hi) {

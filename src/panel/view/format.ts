@@ -1,11 +1,21 @@
 // Panel (pure): number and text formatting shared by the views. Tabular figures are applied by CSS.
 import type { JsonRpcMessage } from '../../core/mcp/types';
 
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Milliseconds relative to a start, one decimal, thousands grouped: "1,234.5". */
 export function formatRelMs(ms: number): string {
   const fixed = (Math.round(ms * 10) / 10).toFixed(1);
   const [whole, frac] = fixed.split('.');
-  return `${(whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac ?? '0'}`;
+  return `${group(whole ?? '0')}.${frac ?? '0'}`;
+}
+
+/**
+ * A whole number with thousands grouped: "100,002". Not toLocaleString: its first call builds the ICU number
+ * formatter, a 100 ms task on the panel's thread the first time a count is drawn.
+ */
+export function formatCount(n: number): string {
+  return Number.isInteger(n) ? group(String(n)) : String(n);
 }
 
 /** A duration for axis labels and summaries: "850 ms", "1.25 s", "2 min 5 s". */

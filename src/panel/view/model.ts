@@ -35,8 +35,12 @@ export interface PanelView {
   /** Finding indexes per event index / per connection id (all findings, before any filter). */
   findingsByEvent: ReadonlyMap<number, number[]>;
   findingsByConnection: ReadonlyMap<string, number[]>;
-  /** Event index by its stable key (see eventKey). */
-  eventByKey: ReadonlyMap<string, number>;
+  /** Event index by its stable key (see eventKey), looked up in its connection (no map of every event). */
+  eventByKey: EventLookup;
+}
+
+export interface EventLookup {
+  get(key: string): number | undefined;
 }
 
 /** Events keep their identity across re-analysis by connection and byte offset, not by index. */
@@ -53,25 +57,32 @@ export function buildPanelView(analysis: Analysis): PanelView {
   const connectionsById = new Map(analysis.connections.map((c) => [c.id, c]));
   const sessionsByKey = new Map(analysis.sessions.map((s) => [s.key, s]));
   const streamsById = new Map(analysis.streams.map((s) => [s.id, s]));
-  const eventByKey = new Map<string, number>();
-  for (const event of analysis.events) eventByKey.set(eventKey(event), event.index);
+  const eventByKey: EventLookup = {
+    get(key) {
+      const at = key.lastIndexOf('@');
+      const connection = connectionsById.get(key.slice(0, at));
+      const start = Number(key.slice(at + 1));
+      return connection && at > 0 ? eventAt(analysis, connection, start) : undefined;
+    },
+  };
 
   const findingTargets = analysis.findings.map((f) => resolveFindingTarget(analysis, connectionsById, f));
   const findingsByEvent = new Map<number, number[]>();
   const findingsByConnection = new Map<string, number[]>();
+  const countsBySession = new Map<string, { counts: Record<Severity, number>; worst?: Severity }>();
   findingTargets.forEach((target, i) => {
     if (target.eventIndex !== undefined) push(findingsByEvent, target.eventIndex, i);
     if (target.connectionId !== undefined) push(findingsByConnection, target.connectionId, i);
+    const severity = analysis.findings[i]?.severity;
+    if (target.sessionKey === undefined || severity === undefined) return;
+    let entry = countsBySession.get(target.sessionKey);
+    if (!entry) countsBySession.set(target.sessionKey, (entry = { counts: { error: 0, warning: 0, info: 0 } }));
+    entry.counts[severity]++;
+    entry.worst = worstOf(entry.worst, severity);
   });
 
   const sessionRows = analysis.sessions.map((session): SessionRow => {
-    const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-    let worst: Severity | undefined;
-    analysis.findings.forEach((f, i) => {
-      if (findingTargets[i]?.sessionKey !== session.key) return;
-      counts[f.severity]++;
-      worst = worstOf(worst, f.severity);
-    });
+    const entry = countsBySession.get(session.key);
     let events = 0;
     for (const id of session.connectionIds) events += connectionsById.get(id)?.eventIndexes.length ?? 0;
     return {
@@ -80,8 +91,8 @@ export function buildPanelView(analysis: Analysis): PanelView {
       streams: session.streamIds.length,
       connections: session.connectionIds.length,
       events,
-      counts,
-      ...(worst ? { worst } : {}),
+      counts: entry ? { ...entry.counts } : { error: 0, warning: 0, info: 0 },
+      ...(entry?.worst ? { worst: entry.worst } : {}),
     };
   });
 
@@ -98,6 +109,27 @@ export function buildPanelView(analysis: Analysis): PanelView {
   };
 }
 
+/** The event of `connection` starting at byte `start` (its events are in byte order), or undefined. */
+export function eventAt(analysis: Analysis, connection: ConnectionView, start: number): number | undefined {
+  const i = eventHolding(analysis, connection, start);
+  return i !== undefined && analysis.events[i]?.start === start ? i : undefined;
+}
+
+/** The event of `connection` whose bytes hold `offset`, by binary search over its events in byte order. */
+function eventHolding(analysis: Analysis, connection: ConnectionView, offset: number): number | undefined {
+  const indexes = connection.eventIndexes;
+  let lo = 0;
+  let hi = indexes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((analysis.events[indexes[mid] as number]?.start ?? Infinity) <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const index = indexes[lo - 1];
+  const event = index !== undefined ? analysis.events[index] : undefined;
+  return event && event.start <= offset && offset < Math.max(event.end, event.start + 1) ? index : undefined;
+}
+
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -112,13 +144,16 @@ export function resolveFindingTarget(
   const connection = f.connectionId !== undefined ? connectionsById.get(f.connectionId) : undefined;
   let eventIndex: number | undefined;
   if (connection) {
-    const events = connection.eventIndexes
-      .map((i) => analysis.events[i])
-      .filter((e): e is EventView => e !== undefined);
     const offset = f.byteOffset;
-    const byOffset = offset !== undefined ? events.find((e) => e.start <= offset && offset < e.end) : undefined;
-    const byId = f.eventId !== undefined ? events.find((e) => e.hasId && e.lastEventId === f.eventId) : undefined;
-    eventIndex = (byOffset ?? byId)?.index;
+    const byOffset = offset !== undefined ? eventHolding(analysis, connection, offset) : undefined;
+    const byId =
+      byOffset === undefined && f.eventId !== undefined
+        ? connection.eventIndexes.find((i) => {
+            const e = analysis.events[i];
+            return e !== undefined && e.hasId && e.lastEventId === f.eventId;
+          })
+        : undefined;
+    eventIndex = byOffset ?? byId;
   } else if (f.eventId !== undefined) {
     // Without a connection the id is looked up within whatever stream and session the finding names.
     const inScope = (e: EventView) =>

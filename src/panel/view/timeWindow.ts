@@ -77,7 +77,7 @@ export function niceTicks(window: TimeWindow, origin: number, count: number): { 
  * Event ticks thinned to one per pixel column: 100k events on an 800 px lane draw at most 800 marks.
  * `times` ascending; returns [x, index into times] pairs for the visible ones.
  */
-export function pixelTicks(times: readonly number[], window: TimeWindow, width: number): Array<[number, number]> {
+export function pixelTicks(times: ArrayLike<number>, window: TimeWindow, width: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let lastX = -Infinity;
   const lo = lowerBound(times, window.from);
@@ -92,7 +92,7 @@ export function pixelTicks(times: readonly number[], window: TimeWindow, width: 
   return out;
 }
 
-export function lowerBound(sorted: readonly number[], value: number): number {
+export function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -105,7 +105,7 @@ export function lowerBound(sorted: readonly number[], value: number): number {
 
 /** The event tick nearest to x within `slop` px, as an index into times, or undefined. */
 export function nearestTick(
-  times: readonly number[],
+  times: ArrayLike<number>,
   window: TimeWindow,
   width: number,
   px: number,

@@ -66,7 +66,7 @@ describe('timeline layout on the cut-mid-event SDK recording', () => {
   it('has a tick per event at its time, and a marker per finding on its connection', () => {
     const resumed = layout.rows[rowOf(resume)]!;
     expect(resumed.ticks).toHaveLength(torn.connectionsById.get(resume)!.eventIndexes.length);
-    expect(resumed.ticks).toEqual([...resumed.ticks].sort((a, b) => a - b));
+    expect([...resumed.ticks]).toEqual([...resumed.ticks].sort((a, b) => a - b));
     const tornFinding = torn.analysis.findings.findIndex((f) => f.rule === 'torn-event-reconnect');
     const marker = layout.markers.find((m) => m.findingIndex === tornFinding);
     expect(marker?.rowIndex).toBe(rowOf(cut));

@@ -5,7 +5,7 @@ import type { ConnectionRecord, EndReason } from '../../core/capture/model';
 import type { ConnectionView, StreamView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
-import type { PanelView } from './model';
+import { findingKey, type PanelView } from './model';
 
 export const ROW_HEIGHT = 20;
 export const GROUP_HEADER_HEIGHT = 18;
@@ -30,9 +30,13 @@ export interface TimelineRow {
   responseTime?: number;
   /** A connection that ended holding an undispatched event: when those bytes began arriving, and how many. */
   torn?: { from: number; bytes: number };
-  /** Event times (epoch ms, ascending) and their event indexes. */
-  ticks: number[];
-  tickEvents: number[];
+  /**
+   * Event times (epoch ms, ascending), their event indexes and byte offsets (an event's identity with the
+   * connection id). Typed arrays: a 100k-event lane crosses from the worker as three buffers, not 300k numbers.
+   */
+  ticks: Float64Array;
+  tickEvents: Int32Array;
+  tickStarts: Float64Array;
 }
 
 export interface TimelineLane {
@@ -60,6 +64,8 @@ export interface ReconnectLink {
 
 export interface FindingMarker {
   findingIndex: number;
+  /** The finding's identity (findingKey), what a click selects. */
+  key: string;
   rowIndex: number;
   time: number;
   severity: Severity;
@@ -134,13 +140,18 @@ export function layoutTimeline(
     const resumed = connection.resumes !== undefined && shown.has(connection.resumes);
     const height = ROW_HEIGHT + (resumed ? LINK_LABEL_BAND : 0);
     const rowEnd = record.endTime ?? end;
-    const ticks: number[] = [];
-    const tickEvents: number[] = [];
+    const count = connection.eventIndexes.length;
+    const ticks = new Float64Array(count);
+    const tickEvents = new Int32Array(count);
+    const tickStarts = new Float64Array(count);
+    let n = 0;
     for (const i of connection.eventIndexes) {
       const event = analysis.events[i];
       if (!event) continue;
-      ticks.push(event.time);
-      tickEvents.push(i);
+      ticks[n] = event.time;
+      tickEvents[n] = i;
+      tickStarts[n] = event.start;
+      n++;
     }
     const tail = connection.tail;
     const tornFrom =
@@ -158,8 +169,9 @@ export function layoutTimeline(
       ...(record.status !== undefined ? { status: record.status } : {}),
       ...(record.responseTime !== undefined ? { responseTime: record.responseTime } : {}),
       ...(tail && tornFrom !== undefined ? { torn: { from: tornFrom, bytes: tail.bytes.length } } : {}),
-      ticks,
-      tickEvents,
+      ticks: n === count ? ticks : ticks.slice(0, n),
+      tickEvents: n === count ? tickEvents : tickEvents.slice(0, n),
+      tickStarts: n === count ? tickStarts : tickStarts.slice(0, n),
     });
     start = Math.min(start, record.startTime);
     y += height;
@@ -186,7 +198,7 @@ export function layoutTimeline(
       else loose.push(c);
     }
     for (const streamId of session.streamIds) {
-      const stream = analysis.streams.find((s) => s.id === streamId);
+      const stream = view.streamsById.get(streamId);
       if (!stream) continue;
       const members = [
         ...stream.connectionIds.map((id) => connectionsById.get(id)),
@@ -235,9 +247,41 @@ export function layoutTimeline(
     if (!target || !finding || target.connectionId === undefined || target.time === undefined) continue;
     const rowIndex = rowByConnection.get(target.connectionId);
     if (rowIndex === undefined) continue;
-    markers.push({ findingIndex, rowIndex, time: target.time, severity: finding.severity });
+    markers.push({ findingIndex, key: findingKey(finding), rowIndex, time: target.time, severity: finding.severity });
   }
 
   if (!Number.isFinite(start)) start = end;
   return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, height: y };
+}
+
+/** The layout with its own copies of the rows' arrays (typed-array copies are a memcpy; a clone is far slower). */
+export function copyLayout(layout: TimelineLayout): TimelineLayout {
+  return {
+    ...layout,
+    rows: layout.rows.map((row) => ({
+      ...row,
+      ticks: row.ticks.slice(),
+      tickEvents: row.tickEvents.slice(),
+      tickStarts: row.tickStarts.slice(),
+    })),
+  };
+}
+
+/** The typed arrays of a layout, to transfer them with it from the worker (each row's arrays are its own). */
+export function layoutBuffers(layout: TimelineLayout): ArrayBuffer[] {
+  const out: ArrayBufferLike[] = [];
+  for (const row of layout.rows) out.push(row.ticks.buffer, row.tickEvents.buffer, row.tickStarts.buffer);
+  return out.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0);
+}
+
+/** The identity of the event behind tick `eventIndex`, from the row that draws it. */
+export function tickEvent(
+  layout: TimelineLayout,
+  eventIndex: number,
+): { connectionId: string; start: number } | undefined {
+  for (const row of layout.rows) {
+    const i = row.tickEvents.indexOf(eventIndex);
+    if (i >= 0) return { connectionId: row.connectionId, start: row.tickStarts[i] as number };
+  }
+  return undefined;
 }

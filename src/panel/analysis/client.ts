@@ -1,0 +1,110 @@
+// Panel (UI thread): its end of the analysis worker. Forwards what the transport delivers, transferring chunk
+// buffers instead of copying them (the UI thread keeps no payload), numbers every command that changes the view,
+// and hands the worker's decoded answers to one listener.
+import type { BackgroundToPanel } from '../../protocol/messages';
+import { asWorkerToUi } from './decode';
+import type { Choices, EventRef, ExportKind, UiToWorker, WorkerToUi } from './messages';
+
+/** The slice of Worker the client uses (a test or the in-thread fallback provides the same). */
+export interface WorkerPort {
+  postMessage(message: UiToWorker, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  terminate(): void;
+}
+
+export interface AnalysisListener {
+  message(message: WorkerToUi): void;
+  /** A command that changes records was sent: the view is behind until one reflects `seq`. */
+  sent(seq: number): void;
+  /** The worker failed (it did not load, or threw outside a pass). */
+  error(text: string): void;
+}
+
+export interface AnalysisClient {
+  /** A transport message; `owned`: the caller keeps no use of its buffers, so they are transferred. */
+  forward(message: BackgroundToPanel, owned: boolean): void;
+  recording(on: boolean): void;
+  clear(): void;
+  importFile(name: string, file: Blob): void;
+  choices(choices: Choices): void;
+  rows(version: number, from: number, to: number): void;
+  /** Asks for an event's whole payload; the answer comes as a `payload` message with the returned id. */
+  payload(event: EventRef): number;
+  /** Asks for an export; the answer comes as an `exported` (or `failed`) message with the returned id. */
+  exportAs(kind: ExportKind, toolVersion: string, createdAt: number): number;
+  /** The last command sent that changes records (0: none yet). */
+  readonly recordsSeq: number;
+  stop(): void;
+}
+
+/** The buffers of a message's chunks, each once (several chunks may view one buffer). */
+export function chunkBuffers(message: BackgroundToPanel): ArrayBuffer[] {
+  if (message.type === 'navigated') return [];
+  const buffers = new Set<ArrayBuffer>();
+  for (const delta of message.deltas) {
+    if (delta.kind !== 'chunk') continue;
+    const buffer = delta.bytes.buffer;
+    if (buffer instanceof ArrayBuffer && buffer.byteLength > 0) buffers.add(buffer);
+  }
+  return [...buffers];
+}
+
+export function createAnalysisClient(port: WorkerPort, listener: AnalysisListener): AnalysisClient {
+  let seq = 0;
+  let recordsSeq = 0;
+  let id = 0;
+  let stopped = false;
+  const send = (message: UiToWorker, transfer: Transferable[] = []) => {
+    if (!stopped) port.postMessage(message, transfer);
+  };
+  const records = (make: (seq: number) => UiToWorker, transfer?: Transferable[]) => {
+    recordsSeq = ++seq;
+    send(make(recordsSeq), transfer);
+    listener.sent(recordsSeq);
+  };
+  port.addEventListener('message', (event) => {
+    if (stopped) return;
+    const message = asWorkerToUi(event.data);
+    if (message) listener.message(message);
+    else listener.error('The analysis worker sent a message the panel does not know.');
+  });
+  port.addEventListener('error', (event) => {
+    if (!stopped) listener.error(`The analysis worker failed: ${event.message || 'it did not start'}`);
+  });
+  return {
+    forward(message, owned) {
+      records((s) => ({ type: 'transport', seq: s, message }), owned ? chunkBuffers(message) : []);
+    },
+    recording(on) {
+      records((s) => ({ type: 'recording', seq: s, on }));
+    },
+    clear() {
+      records((s) => ({ type: 'clear', seq: s }));
+    },
+    importFile(name, file) {
+      records((s) => ({ type: 'import', seq: s, name, file }));
+    },
+    choices(choices) {
+      send({ type: 'choices', seq: ++seq, choices });
+    },
+    rows(version, from, to) {
+      send({ type: 'rows', version, from, to });
+    },
+    payload(event) {
+      send({ type: 'payload', id: ++id, event });
+      return id;
+    },
+    exportAs(kind, toolVersion, createdAt) {
+      send({ type: 'export', id: ++id, kind, toolVersion, createdAt });
+      return id;
+    },
+    get recordsSeq() {
+      return recordsSeq;
+    },
+    stop() {
+      stopped = true;
+      port.terminate();
+    },
+  };
+}

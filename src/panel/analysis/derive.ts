@@ -1,0 +1,129 @@
+// Panel worker (pure): the view the UI thread draws, derived from the latest analysis and the user's choices.
+// Each part is remembered with what it was made from, so a new selection or a scroll recomputes only its part.
+import type { Severity } from '../../core/guard/types';
+import { isEmptyFilter, parseFilter, type TextFilter } from '../view/filter';
+import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSessionRows } from '../view/lists';
+import type { PanelView } from '../view/model';
+import { resolveSelection, type Resolved } from '../view/selection';
+import { layoutTimeline, type TimelineLayout } from '../view/timeline';
+import type { Choices, HeldSummary, ViewData } from './messages';
+import { rowsWindow } from './rows';
+import { findingItems, resolvedData, sessionRowData } from './summary';
+
+export interface Analysed {
+  view: PanelView;
+  /** The latest moment any record reached (the right edge for connections still open). */
+  end: number;
+  costMs: number;
+}
+
+/** What a derived view was made of, for the requests that follow it (rows, detail, payload). */
+export interface Derived {
+  data: ViewData;
+  analysed: Analysed;
+  /** Event indexes of the shown rows, in order. */
+  rows: ArrayLike<number>;
+  resolved: Resolved;
+  choices: Choices;
+}
+
+const ALL_SEVERITIES: Record<Severity, boolean> = { error: true, warning: true, info: true };
+
+/** Every event in time order: event i is row i (Analysis.events is in time order, indexed by position). */
+function everyEvent(count: number): Int32Array {
+  const rows = new Int32Array(count);
+  for (let i = 0; i < count; i++) rows[i] = i;
+  return rows;
+}
+
+/** Remembers one result and the arguments it was computed from (compared with Object.is). */
+function memo<A extends unknown[], R>(compute: (...args: A) => R): (...args: A) => R {
+  let last: { args: A; result: R } | undefined;
+  return (...args) => {
+    if (last && last.args.length === args.length && last.args.every((a, i) => Object.is(a, args[i])))
+      return last.result;
+    const result = compute(...args);
+    last = { args, result };
+    return result;
+  };
+}
+
+export type Deriver = (
+  analysed: Analysed,
+  choices: Choices,
+  window: { from: number; to: number },
+  held: HeldSummary,
+  seq: number,
+) => Derived;
+
+export function createDeriver(): Deriver {
+  const filterOf = memo((text: string): TextFilter => parseFilter(text));
+  const eventRows = memo((view: PanelView, sessionKey: string | undefined, filter: TextFilter): ArrayLike<number> =>
+    sessionKey === undefined && isEmptyFilter(filter)
+      ? everyEvent(view.analysis.events.length)
+      : visibleEventIndexes(view, sessionKey, filter),
+  );
+  const findingRows = memo(
+    (view: PanelView, sessionKey: string | undefined, filter: TextFilter, shown: Record<Severity, boolean>) =>
+      visibleFindingIndexes(view, sessionKey, filter, shown),
+  );
+  const unfilteredFindings = memo(
+    (view: PanelView, sessionKey: string | undefined, filter: TextFilter, shown: Record<Severity, boolean>) =>
+      visibleFindingIndexes(view, sessionKey, filter, shown),
+  );
+  const sessionRows = memo((view: PanelView, filter: TextFilter) =>
+    visibleSessionRows(view, filter).map(sessionRowData),
+  );
+  const findings = memo((view: PanelView, indexes: readonly number[]) => findingItems(view, indexes));
+  const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
+  const layout = memo(
+    (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
+      layoutTimeline(view, sessionKey, indexes, end),
+  );
+  // The rows' identity: new whenever what a row at a position shows may differ.
+  let version = 0;
+  const versionOf = memo(
+    (_rows: ArrayLike<number>, _shown: Record<Severity, boolean>, _truncate: number, _view: PanelView) => ++version,
+  );
+
+  return (analysed, choices, window, held, seq) => {
+    const { view } = analysed;
+    const filter = filterOf(choices.filterText);
+    const chosen = choices.sessionKey;
+    const sessionKey = chosen !== undefined && view.sessionsByKey.has(chosen) ? chosen : undefined;
+    const rows = eventRows(view, sessionKey, filter);
+    const shownFindings = findingRows(view, sessionKey, filter, choices.severities);
+    const allFindings = unfilteredFindings(view, sessionKey, filter, ALL_SEVERITIES);
+    const listed = findings(view, shownFindings);
+    const timeline = layout(view, sessionKey, shownFindings, analysed.end);
+    const rowsVersion = versionOf(rows, choices.severities, choices.truncateBytes, view);
+    const resolved = resolveSelection(view, choices.selection);
+    const sessionStart = sessionKey !== undefined ? view.sessionsByKey.get(sessionKey)?.startTime : undefined;
+    const a = view.analysis;
+    const data: ViewData = {
+      seq,
+      version: rowsVersion,
+      costMs: analysed.costMs,
+      held,
+      totals: {
+        sessions: a.sessions.length,
+        connections: a.connections.length,
+        events: a.events.length,
+        findings: a.findings.length,
+      },
+      ...(sessionKey !== undefined ? { sessionKey } : {}),
+      sessionRows: sessionRows(view, filter),
+      shownEvents: rows.length,
+      counts: counts(view, sessionKey),
+      hiddenBySeverity: allFindings.length - shownFindings.length,
+      findings: listed.items,
+      findingsLeftOff: listed.leftOff,
+      multipleSessions: a.sessions.length > 1,
+      timeline,
+      origin: sessionStart ?? timeline.start,
+      resolved: resolvedData(view, choices.selection, resolved, rows),
+      rows: rowsWindow(view, rows, window, choices.severities, choices.truncateBytes, rowsVersion),
+    };
+    return { data, analysed, rows, resolved, choices };
+  };
+}

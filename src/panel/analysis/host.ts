@@ -1,0 +1,261 @@
+// Panel worker (pure logic, no worker API): the analysis worker's state and behaviour, commands in, messages out.
+// worker.ts wires it to the worker's scope; tests drive it directly. It holds the records (each chunk's bytes once,
+// as they arrived), runs the incremental analyzer in throttled, coalesced passes, and answers the UI thread with
+// the view, the rows of the table's window, the selection's detail, whole payloads on demand, and exports.
+import { createAnalyzer, type Analyzer } from '../../core/analyze';
+import { serializeCapture } from '../../core/capture/format';
+import { exportHar } from '../../core/capture/har-export';
+import { loadInput } from '../../core/capture/load';
+import { recordsToCapture } from '../state/capture';
+import { initialHeld, reduceHeld, type HeldCommand, type HeldState } from '../state/held';
+import type { RecordsState } from '../state/records';
+import { buildPanelView } from '../view/model';
+import { captureEnd, copyLayout, layoutBuffers, type TimelineLayout } from '../view/timeline';
+import { pendingBodies, wireSignature } from '../view/wireSignature';
+import { detailData, findEvent, payloadData } from './detail-data';
+import { createDeriver, type Analysed, type Derived } from './derive';
+import { DEFAULT_TRUNCATE_BYTES, type Choices, type HeldSummary, type UiToWorker, type WorkerToUi } from './messages';
+import { rowsWindow } from './rows';
+import { createPassScheduler, type PassClock, type PassPolicy } from './schedule';
+
+export interface HostDeps {
+  /** `transfer`: buffers that go with the message (the timeline's arrays, copied for it). */
+  post(message: WorkerToUi, transfer?: Transferable[]): void;
+  clock: PassClock;
+  /** Defaults to the core's incremental analyzer with every rule. */
+  analyzer?: Analyzer;
+  policy?: PassPolicy;
+  /** Reads an imported file; defaults to Blob.arrayBuffer. */
+  read?: (file: Blob) => Promise<Uint8Array>;
+}
+
+export interface AnalysisHost {
+  receive(message: UiToWorker): void;
+  stop(): void;
+}
+
+const INITIAL_CHOICES: Choices = {
+  filterText: '',
+  severities: { error: true, warning: true, info: true },
+  truncateBytes: DEFAULT_TRUNCATE_BYTES,
+};
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Commands that change what the view shows, in the order they must apply. */
+type Ordered = Extract<UiToWorker, { seq: number }>;
+
+export function createAnalysisHost(deps: HostDeps): AnalysisHost {
+  const analyze = deps.analyzer ?? createAnalyzer();
+  const read = deps.read ?? (async (file: Blob) => new Uint8Array(await file.arrayBuffer()));
+  const derive = createDeriver();
+  let held: HeldState = initialHeld;
+  let choices = INITIAL_CHOICES;
+  let window = { from: 0, to: 0 };
+  /** The last ordered command applied, the first records change no pass has covered, an import being read. */
+  let applied = 0;
+  let unanalysedFrom: number | undefined;
+  let importing: number | undefined;
+  const waiting: Ordered[] = [];
+  let analysed: Analysed | undefined;
+  let analysedRecords: RecordsState | undefined;
+  let derived: Derived | undefined;
+  let publishTimer: unknown;
+  let sentHeld = '';
+  let sentDetail = '';
+  let sentTimeline: TimelineLayout | undefined;
+
+  /** Every command up to this one is reflected in what is published. */
+  const reflected = () =>
+    Math.min(applied, (importing ?? Infinity) - 1, (unanalysedFrom ?? Infinity) - 1, (waiting[0]?.seq ?? Infinity) - 1);
+
+  let summaryOf: { records: RecordsState; summary: HeldSummary } | undefined;
+  const summary = (): HeldSummary => {
+    const records = held.records;
+    if (summaryOf?.records !== records) {
+      summaryOf = {
+        records,
+        summary: {
+          connections: records.connections.length,
+          orphanDeltas: records.orphanDeltas,
+          wire: wireSignature(records.connections),
+          pendingBodies: pendingBodies(records.connections),
+        },
+      };
+    }
+    return summaryOf.summary;
+  };
+
+  const postHeld = () => {
+    const s = summary();
+    const key = JSON.stringify(s);
+    if (key === sentHeld) return;
+    sentHeld = key;
+    deps.post({ type: 'held', held: s });
+  };
+
+  const publish = () => {
+    if (publishTimer !== undefined) deps.clock.clearTimer(publishTimer);
+    publishTimer = undefined;
+    if (!analysed) return;
+    derived = derive(analysed, choices, window, summary(), reflected());
+    sentHeld = JSON.stringify(derived.data.held);
+    const { timeline, ...rest } = derived.data;
+    if (timeline === sentTimeline) deps.post({ type: 'view', view: rest });
+    else {
+      // Copies, transferred: the remembered layout stays whole for the next view, and nothing is cloned twice.
+      const copy = copyLayout(timeline);
+      sentTimeline = timeline;
+      deps.post({ type: 'view', view: { ...rest, timeline: copy } }, layoutBuffers(copy));
+    }
+    const detail = detailData(analysed.view, choices.selection, derived.resolved, choices.truncateBytes);
+    const key = JSON.stringify(detail);
+    if (key !== sentDetail) {
+      sentDetail = key;
+      deps.post({ type: 'detail', detail });
+    }
+  };
+
+  /** A choice changed: the view follows at once (no analysis needed), coalescing a burst of keystrokes. */
+  const publishSoon = () => {
+    if (publishTimer === undefined) publishTimer = deps.clock.setTimer(publish, 0);
+  };
+
+  const pass = () => {
+    const records = held.records;
+    if (analysed && records === analysedRecords) {
+      // Commands arrived that changed no record (live deltas while a file is on screen): just say so.
+      unanalysedFrom = undefined;
+      publish();
+      return;
+    }
+    postHeld();
+    const begun = deps.clock.now();
+    try {
+      const analysis = analyze(recordsToCapture(records, { toolVersion: 'panel', createdAt: 0 }));
+      analysed = { view: buildPanelView(analysis), end: captureEnd(records.connections), costMs: 0 };
+      analysed.costMs = deps.clock.now() - begun;
+      analysedRecords = records;
+      unanalysedFrom = undefined;
+    } catch (error) {
+      deps.post({ type: 'failed', message: `Analysis failed: ${describe(error)}` });
+      return;
+    }
+    publish();
+  };
+  const scheduler = createPassScheduler(pass, deps.clock, deps.policy);
+
+  const change = (command: HeldCommand, seq: number) => {
+    const before = held.records;
+    held = reduceHeld(held, command);
+    applied = seq;
+    if (held.records !== before) unanalysedFrom ??= seq;
+    scheduler.input();
+  };
+
+  /** Reads and parses an imported file; ordered commands that arrive meanwhile wait and apply after it. */
+  const importFile = async (seq: number, name: string, file: Blob) => {
+    importing = seq;
+    try {
+      const capture = loadInput(await read(file), name);
+      held = reduceHeld(held, { type: 'imported', capture });
+      unanalysedFrom ??= seq;
+      deps.post({ type: 'imported', seq, name, connections: capture.connections.length });
+    } catch (error) {
+      // A file that cannot be read is the user's to know about: it becomes the panel's notice.
+      deps.post({ type: 'import-failed', seq, name, message: describe(error) });
+    }
+    importing = undefined;
+    applied = seq;
+    scheduler.input();
+    while (waiting.length > 0 && importing === undefined) apply(waiting.shift() as Ordered);
+  };
+
+  function apply(command: Ordered): void {
+    if (importing !== undefined) {
+      waiting.push(command); // applied in order once the file is in
+      return;
+    }
+    switch (command.type) {
+      case 'transport':
+        change({ type: 'transport', message: command.message }, command.seq);
+        return;
+      case 'recording':
+        change({ type: 'recording', on: command.on }, command.seq);
+        return;
+      case 'clear':
+        change({ type: 'clear' }, command.seq);
+        return;
+      case 'import':
+        void importFile(command.seq, command.name, command.file);
+        return;
+      case 'choices':
+        choices = command.choices;
+        applied = command.seq;
+        publishSoon();
+        return;
+    }
+  }
+
+  const exportCapture = (id: number, kind: 'capture' | 'har', toolVersion: string, createdAt: number) => {
+    scheduler.flush(); // the findings written along are those of every record exported
+    try {
+      const capture = recordsToCapture(held.records, {
+        toolVersion,
+        createdAt,
+        ...(held.pageUrl ? { pageUrl: held.pageUrl } : {}),
+      });
+      // A capture carries the findings the panel showed; HAR has no place for them.
+      const findings = analysed?.view.analysis.findings ?? [];
+      const text = kind === 'capture' ? serializeCapture(capture, { findings }) : exportHar(capture);
+      deps.post({ type: 'exported', id, blob: new Blob([text], { type: 'application/json' }) });
+    } catch (error) {
+      deps.post({ type: 'failed', id, message: `Export failed: ${describe(error)}` });
+    }
+  };
+
+  // The first pass (of nothing, or of what arrived meanwhile) tells the UI the panel is empty and current.
+  scheduler.input();
+
+  return {
+    receive(message) {
+      switch (message.type) {
+        case 'rows':
+          window = { from: message.from, to: message.to };
+          if (derived) {
+            const { analysed: a, rows, choices: c } = derived;
+            deps.post({
+              type: 'rows',
+              rows: rowsWindow(a.view, rows, window, c.severities, c.truncateBytes, derived.data.version),
+            });
+          }
+          return;
+        case 'payload': {
+          const event = derived ? findEvent(derived.analysed.view, message.event) : undefined;
+          if (!derived || !event) {
+            deps.post({ type: 'failed', id: message.id, message: 'That event is not in the analysis any more.' });
+            return;
+          }
+          const whole = payloadData(derived.analysed.view, event, Infinity);
+          deps.post({
+            type: 'payload',
+            id: message.id,
+            event: message.event,
+            segments: whole.segments,
+            ...(whole.json ? { json: whole.json } : {}),
+          });
+          return;
+        }
+        case 'export':
+          exportCapture(message.id, message.kind, message.toolVersion, message.createdAt);
+          return;
+        default:
+          apply(message);
+      }
+    },
+    stop() {
+      scheduler.stop();
+      if (publishTimer !== undefined) deps.clock.clearTimer(publishTimer);
+    },
+  };
+}

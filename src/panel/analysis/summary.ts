@@ -1,0 +1,73 @@
+// Panel worker (pure): the small lists the UI thread draws whole: session rows, the findings list, and what the
+// selection points at.
+import { positionOf } from '../view/eventRows';
+import { formatRelMs, shortId } from '../view/format';
+import { findingKey, type PanelView, type SessionRow } from '../view/model';
+import type { Resolved } from '../view/selection';
+import { findingTargetData } from './detail-data';
+import {
+  MAX_FINDINGS_SENT,
+  selectionKey,
+  type FindingItem,
+  type ResolvedData,
+  type Selection,
+  type SessionRowData,
+} from './messages';
+
+export function sessionRowData(row: SessionRow): SessionRowData {
+  const s = row.session;
+  return {
+    key: row.key,
+    ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
+    era: s.era,
+    origin: s.origin,
+    endpoint: s.endpoint,
+    startTime: s.startTime,
+    streams: row.streams,
+    connections: row.connections,
+    events: row.events,
+    counts: row.counts,
+    ...(row.worst ? { worst: row.worst } : {}),
+  };
+}
+
+/** The shown findings, at most MAX_FINDINGS_SENT of them; `leftOff` counts the rest. */
+export function findingItems(view: PanelView, indexes: readonly number[]): { items: FindingItem[]; leftOff: number } {
+  const multiple = view.analysis.sessions.length > 1;
+  const items: FindingItem[] = [];
+  for (const index of indexes.slice(0, MAX_FINDINGS_SENT)) {
+    const f = view.analysis.findings[index];
+    if (!f) continue;
+    const target = findingTargetData(view, index);
+    const session = target.sessionKey !== undefined ? view.sessionsByKey.get(target.sessionKey) : undefined;
+    items.push({
+      index,
+      key: findingKey(f),
+      rule: f.rule,
+      severity: f.severity,
+      message: f.message,
+      ...(multiple && session ? { session: shortId(session.sessionId ?? session.key) } : {}),
+      time: target.time !== undefined && session ? `${formatRelMs(target.time - session.startTime)} ms` : '',
+      target,
+    });
+  }
+  return { items, leftOff: Math.max(0, indexes.length - MAX_FINDINGS_SENT) };
+}
+
+export function resolvedData(
+  view: PanelView,
+  selection: Selection | undefined,
+  resolved: Resolved,
+  rows: ArrayLike<number>,
+): ResolvedData {
+  const finding = resolved.findingIndex !== undefined ? view.analysis.findings[resolved.findingIndex] : undefined;
+  const event = resolved.eventIndex !== undefined ? view.analysis.events[resolved.eventIndex] : undefined;
+  return {
+    for: selectionKey(selection),
+    ...(finding ? { findingKey: findingKey(finding) } : {}),
+    ...(event ? { event: { connectionId: event.connectionId, start: event.start }, eventIndex: event.index } : {}),
+    ...(resolved.connectionId !== undefined ? { connectionId: resolved.connectionId } : {}),
+    ...(resolved.time !== undefined ? { time: resolved.time } : {}),
+    position: event ? positionOf(rows, event.index) : -1,
+  };
+}

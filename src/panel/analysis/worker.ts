@@ -1,0 +1,28 @@
+// Panel analysis worker (dedicated module Worker, started by the panel page): parsing, rules and the derived view
+// run here over the pure core, off the UI thread. It may touch only its own scope: no DOM, no extension APIs.
+import { asUiToWorker } from './decode';
+import { createAnalysisHost } from './host';
+import type { WorkerToUi } from './messages';
+
+/** The slice of DedicatedWorkerGlobalScope used here (the panel compiles against the DOM library, not WebWorker). */
+interface WorkerScope {
+  postMessage(message: WorkerToUi, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+
+const host = createAnalysisHost({
+  post: (message, transfer = []) => scope.postMessage(message, transfer),
+  clock: {
+    now: () => performance.now(),
+    setTimer: (callback, ms) => setTimeout(callback, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
+});
+
+scope.addEventListener('message', (event) => {
+  const message = asUiToWorker(event.data);
+  if (message) host.receive(message);
+  else scope.postMessage({ type: 'failed', message: 'The analysis worker was sent a message it does not know.' });
+});

@@ -2,7 +2,7 @@
 // buffers instead of copying them (the UI thread keeps no payload), numbers every command that changes the view,
 // and hands the worker's decoded answers to one listener.
 import type { BackgroundToPanel } from '../../protocol/messages';
-import { asWorkerToUi } from './decode';
+import { asWorkerToUi } from './decode-results';
 import type { Choices, EventRef, ExportKind, UiToWorker, WorkerToUi } from './messages';
 
 /** The slice of Worker the client uses (a test or the in-thread fallback provides the same). */

@@ -63,9 +63,15 @@ export function createDeriver(): Deriver {
       ? everyEvent(view.analysis.events.length)
       : visibleEventIndexes(view, sessionKey, filter),
   );
+  // Kept as the same array while its content is the same, so what is made from it (the timeline) is not redone.
+  let lastFindingRows: number[] = [];
   const findingRows = memo(
-    (view: PanelView, sessionKey: string | undefined, filter: TextFilter, shown: Record<Severity, boolean>) =>
-      visibleFindingIndexes(view, sessionKey, filter, shown),
+    (view: PanelView, sessionKey: string | undefined, filter: TextFilter, shown: Record<Severity, boolean>) => {
+      const rows = visibleFindingIndexes(view, sessionKey, filter, shown);
+      const same = rows.length === lastFindingRows.length && rows.every((r, i) => r === lastFindingRows[i]);
+      if (!same) lastFindingRows = rows;
+      return lastFindingRows;
+    },
   );
   const unfilteredFindings = memo(
     (view: PanelView, sessionKey: string | undefined, filter: TextFilter, shown: Record<Severity, boolean>) =>

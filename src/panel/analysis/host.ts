@@ -240,7 +240,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
           deps.post({
             type: 'payload',
             id: message.id,
-            event: message.event,
+            event: { connectionId: event.connectionId, start: event.start },
             segments: whole.segments,
             ...(whole.json ? { json: whole.json } : {}),
           });

@@ -1,7 +1,7 @@
 // Panel (UI thread, fallback and tests): the analysis host behind a WorkerPort without a Worker. Messages go through
 // the same decoders and structured clones as with the real worker, one task later, so order and copies are the same;
 // only the work stays on this thread. Used where a Worker cannot start, and by the protocol tests in Node.
-import { asUiToWorker } from './decode';
+import { asUiToWorker } from './decode-commands';
 import { createAnalysisHost, type HostDeps } from './host';
 import type { WorkerPort } from './client';
 

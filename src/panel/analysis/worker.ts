@@ -1,6 +1,6 @@
 // Panel analysis worker (dedicated module Worker, started by the panel page): parsing, rules and the derived view
 // run here over the pure core, off the UI thread. It may touch only its own scope: no DOM, no extension APIs.
-import { asUiToWorker } from './decode';
+import { asUiToWorker } from './decode-commands';
 import { createAnalysisHost } from './host';
 import type { WorkerToUi } from './messages';
 

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { parseCapture } from '../../core/capture/format';
+import { loadInput } from '../../core/capture/load';
+import type { Capture, ConnectionRecord } from '../../core/capture/model';
+import { readFixture } from '../../core/fixtures-dir.fixture';
+import type { ConnectionDelta } from '../../protocol/records';
+import { recordToDeltas } from '../state/records';
+import { createAnalysisHost, type HostDeps } from './host';
+import type { Choices, UiToWorker, ViewWire, WorkerToUi } from './messages';
+import type { PassClock } from './schedule';
+
+/** A clock that moves only when told; due timers fire in order as it does. */
+function fakeClock() {
+  let now = 0;
+  let next = 1;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  const clock: PassClock = {
+    now: () => now,
+    setTimer(run, ms) {
+      timers.set(next, { at: now + ms, run });
+      return next++;
+    },
+    clearTimer: (handle) => void timers.delete(handle as number),
+  };
+  const advance = (ms: number) => {
+    const to = now + ms;
+    for (;;) {
+      const due = [...timers.entries()].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = Math.max(now, due[1].at);
+      due[1].run();
+    }
+    now = to;
+  };
+  return { clock, advance };
+}
+
+/** The cut-mid-event lab recording as a tab would send it: fetch records, one delta per change. */
+function tornCapture(): Capture {
+  const { har, ndjson } = readFixture('cut-mid-event');
+  return loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
+}
+const asTab = (r: ConnectionRecord): ConnectionRecord => (r.source === 'eventsource' ? r : { ...r, source: 'fetch' });
+const tornDeltas = (): ConnectionDelta[] => tornCapture().connections.flatMap((c) => recordToDeltas(asTab(c)));
+
+const CHOICES: Choices = {
+  filterText: '',
+  severities: { error: true, warning: true, info: true },
+  truncateBytes: 4096,
+};
+
+function start(options: Partial<HostDeps> = {}) {
+  const time = fakeClock();
+  const out: WorkerToUi[] = [];
+  const host = createAnalysisHost({ post: (m) => out.push(structuredClone(m)), clock: time.clock, ...options });
+  // As the UI thread does at start: the window of rows every view should carry.
+  host.receive({ type: 'rows', version: 0, from: 0, to: 50 });
+  let seq = 0;
+  const send = (make: (seq: number) => UiToWorker) => {
+    const message = make(++seq);
+    host.receive(message);
+    return seq;
+  };
+  const transport = (deltas: ConnectionDelta[]) =>
+    send((s) => ({ type: 'transport', seq: s, message: { type: 'deltas', tabId: 1, deltas } }));
+  const views = () => out.flatMap((m) => (m.type === 'view' ? [m.view] : []));
+  const last = (): ViewWire => {
+    const v = views().at(-1);
+    if (!v) throw new Error('no view yet');
+    return v;
+  };
+  return { host, time, out, send, transport, views, last, seq: () => seq };
+}
+
+describe('the analysis worker', () => {
+  it('folds deltas sent in many messages, and its last view covers every one of them', () => {
+    const w = start();
+    w.send((s) => ({ type: 'choices', seq: s, choices: CHOICES }));
+    const deltas = tornDeltas();
+    for (let i = 0; i < deltas.length; i += 3) {
+      w.transport(deltas.slice(i, i + 3));
+      w.time.advance(5);
+    }
+    w.time.advance(1000);
+    const view = w.last();
+    expect(view.seq).toBe(w.seq());
+    expect(view.held.connections).toBe(tornCapture().connections.length);
+    expect(view.totals.events).toBeGreaterThan(0);
+    expect(view.findings.map((f) => f.rule)).toContain('torn-event-reconnect');
+    // Coalesced: far fewer views than messages, and every earlier view said it was behind.
+    const views = w.views();
+    expect(views.length).toBeLessThan(Math.ceil(deltas.length / 3));
+    for (const v of views.slice(0, -1)) expect(v.seq).toBeLessThan(w.seq());
+  });
+
+  it('says what it holds before the analysis of it is ready', () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const held = w.out.findIndex((m) => m.type === 'held' && m.held.connections > 0);
+    const view = w.out.findIndex((m) => m.type === 'view' && m.view.totals.connections > 0);
+    expect(held).toBeGreaterThanOrEqual(0);
+    expect(held).toBeLessThan(view);
+  });
+
+  it('sends the timeline only when it changed, as typed arrays', () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const first = w.last();
+    expect(first.timeline?.rows.some((r) => r.ticks instanceof Float64Array && r.ticks.length > 0)).toBe(true);
+    // A new selection changes what is resolved, not the lanes.
+    const event = first.rows.rows[3]!;
+    w.send((s) => ({
+      type: 'choices',
+      seq: s,
+      choices: { ...CHOICES, selection: { kind: 'event', connectionId: event.connectionId, start: event.start } },
+    }));
+    w.time.advance(10);
+    const second = w.last();
+    expect(second.timeline).toBeUndefined();
+    expect(second.resolved.event).toEqual({ connectionId: event.connectionId, start: event.start });
+    expect(second.resolved.position).toBe(3);
+  });
+
+  it('answers a rows request with the rows of its current view, and a filter starts a new version', () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const { version, shownEvents } = w.last();
+    w.host.receive({ type: 'rows', version, from: 2, to: 5 });
+    const rows = w.out.at(-1);
+    expect(rows?.type).toBe('rows');
+    if (rows?.type !== 'rows') return;
+    expect(rows.rows).toMatchObject({ version, from: 2 });
+    expect(rows.rows.rows).toHaveLength(Math.min(3, shownEvents - 2));
+    w.send((s) => ({ type: 'choices', seq: s, choices: { ...CHOICES, filterText: 'result' } }));
+    w.time.advance(10);
+    const filtered = w.last();
+    expect(filtered.version).not.toBe(version);
+    expect(filtered.shownEvents).toBeLessThan(shownEvents);
+    // The view carries the rows of the window asked for last, already filtered.
+    expect(filtered.rows.rows.every((r) => r.method.startsWith('result'))).toBe(true);
+  });
+
+  it('cuts a payload above the truncation size in the row and the detail, and sends it whole on request', () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const long = w.last().rows.rows.find((r) => r.bytes > 100)!;
+    const ref = { connectionId: long.connectionId, start: long.start };
+    w.send((s) => ({
+      type: 'choices',
+      seq: s,
+      choices: { ...CHOICES, truncateBytes: 40, selection: { kind: 'event', ...ref } },
+    }));
+    w.time.advance(10);
+    const row = w.last().rows.rows.find((r) => r.start === long.start && r.connectionId === long.connectionId)!;
+    expect(row.truncated).toBe(true);
+    expect(row.data.length).toBe(40);
+    const detail = w.out.findLast((m) => m.type === 'detail');
+    if (detail?.type !== 'detail') throw new Error('no detail');
+    const payload = detail.detail.event!.payload;
+    expect(payload).toMatchObject({ truncated: true, bytes: long.bytes });
+    expect(payload.json).toBeUndefined();
+    expect(payload.segments.map((s) => s.text).join('')).toHaveLength(40);
+    w.host.receive({ type: 'payload', id: 7, event: ref });
+    const whole = w.out.at(-1);
+    if (whole?.type !== 'payload') throw new Error('no payload');
+    expect(whole.id).toBe(7);
+    const text = whole.segments.map((s) => s.text).join('');
+    expect(new TextEncoder().encode(text).length).toBe(long.bytes);
+    expect(text.startsWith(payload.segments.map((s) => s.text).join(''))).toBe(true);
+    expect(whole.json).toBeDefined();
+  });
+
+  it('imports a file in order: live messages sent meanwhile wait, then are ignored while the file is shown', async () => {
+    let release: (bytes: Uint8Array) => void = () => undefined;
+    const reading = new Promise<Uint8Array>((resolve) => (release = resolve));
+    const w = start({ read: () => reading });
+    w.transport(tornDeltas().slice(0, 4));
+    const importSeq = w.send((s) => ({ type: 'import', seq: s, name: 'x.har', file: new Blob([]) }));
+    const later = w.transport(tornDeltas());
+    w.time.advance(1000);
+    // Nothing after the import is reflected while the file is being read.
+    expect(w.views().every((v) => v.seq < importSeq)).toBe(true);
+    release(new TextEncoder().encode(readFixture('clean').har));
+    await reading;
+    await Promise.resolve();
+    w.time.advance(1000);
+    const imported = w.out.findIndex((m) => m.type === 'imported');
+    expect(w.out[imported]).toMatchObject({ type: 'imported', seq: importSeq, name: 'x.har' });
+    const view = w.last();
+    expect(view.seq).toBe(later);
+    const clean = loadInput(new TextEncoder().encode(readFixture('clean').har), 'x.har');
+    expect(view.held.connections).toBe(clean.connections.length);
+    // Back to live: the file goes, and the next snapshot is what is shown.
+    w.send((s) => ({ type: 'clear', seq: s }));
+    w.time.advance(1000);
+    expect(w.last().held.connections).toBe(0);
+  });
+
+  it('reports a file it cannot read and keeps what it showed', async () => {
+    const w = start({ read: () => Promise.resolve(new TextEncoder().encode('not a capture')) });
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const before = w.last().held.connections;
+    w.send((s) => ({ type: 'import', seq: s, name: 'x.json', file: new Blob([]) }));
+    await Promise.resolve();
+    await Promise.resolve();
+    w.time.advance(1000);
+    expect(w.out.some((m) => m.type === 'import-failed' && m.name === 'x.json')).toBe(true);
+    expect(w.last()).toMatchObject({ seq: w.seq(), held: { connections: before } });
+  });
+
+  it('exports the capture it holds, with the findings of all of it, as a Blob', async () => {
+    const w = start();
+    w.transport(tornDeltas());
+    // No pass has run yet: the export runs one first.
+    w.host.receive({ type: 'export', id: 3, kind: 'capture', toolVersion: '9.9.9', createdAt: 5 });
+    const exported = w.out.find((m) => m.type === 'exported');
+    if (exported?.type !== 'exported') throw new Error('no export');
+    expect(exported.id).toBe(3);
+    const text = await exported.blob.text();
+    const capture = parseCapture(text);
+    expect(capture.tool.version).toBe('9.9.9');
+    expect(capture.connections).toHaveLength(tornCapture().connections.length);
+    expect((JSON.parse(text) as { findings: Array<{ rule: string }> }).findings.map((f) => f.rule)).toContain(
+      'torn-event-reconnect',
+    );
+  });
+
+  it('stops taking new connections while recording is off, and a clear forgets what it held', () => {
+    const w = start();
+    const deltas = tornDeltas();
+    const first = deltas.findIndex((d, i) => i > 0 && d.kind === 'start');
+    w.transport(deltas.slice(0, first));
+    w.send((s) => ({ type: 'recording', seq: s, on: false }));
+    w.transport(deltas.slice(first));
+    w.time.advance(1000);
+    expect(w.last().held.connections).toBe(1);
+    w.send((s) => ({ type: 'clear', seq: s }));
+    w.time.advance(1000);
+    expect(w.last()).toMatchObject({ seq: w.seq(), held: { connections: 0 }, totals: { events: 0 } });
+  });
+});

@@ -3,6 +3,7 @@
 import type { ConnectionView, EventView } from '../../core/model/types';
 import { connectionTabs } from '../view/connectionTabs';
 import { answeredRequests, chunkSpans, eventJson, rawSegments } from '../view/detail';
+import { dataLengthOf } from '../view/events';
 import { describeMessage, formatRelMs } from '../view/format';
 import { eventAt, findingKey, type PanelView } from '../view/model';
 import type { Resolved } from '../view/selection';
@@ -21,7 +22,7 @@ import {
 
 export function findingTargetData(view: PanelView, index: number): FindingTargetData {
   const target = view.findingTargets[index] ?? {};
-  const event = target.eventIndex !== undefined ? view.analysis.events[target.eventIndex] : undefined;
+  const event = target.eventIndex !== undefined ? view.analysis.events.at(target.eventIndex) : undefined;
   return {
     ...(target.sessionKey !== undefined ? { sessionKey: target.sessionKey } : {}),
     ...(target.connectionId !== undefined ? { connectionId: target.connectionId } : {}),
@@ -33,7 +34,7 @@ export function findingTargetData(view: PanelView, index: number): FindingTarget
 export function findEvent(view: PanelView, ref: EventRef): EventView | undefined {
   const connection = view.connectionsById.get(ref.connectionId);
   const index = connection ? eventAt(view.analysis, connection, ref.start) : undefined;
-  return index !== undefined ? view.analysis.events[index] : undefined;
+  return index !== undefined ? view.analysis.events.at(index) : undefined;
 }
 
 /** An event's raw bytes as text split at chunk boundaries: whole, or its first `limit` bytes. */
@@ -61,7 +62,7 @@ function eventDetail(view: PanelView, event: EventView, limit: number): EventDet
     time: formatRelMs(event.time - start),
     ...(event.retry !== undefined ? { retry: event.retry } : {}),
     ...(event.parseError !== undefined ? { problem: event.parseError } : {}),
-    empty: event.data === '',
+    empty: dataLengthOf(event) === 0,
     answers: answeredRequests(view, event).map((a) => ({
       text: describeMessage(a.message),
       connectionId: a.connection.id,
@@ -149,7 +150,7 @@ export function detailData(
       target: findingTargetData(view, findingIndex),
     };
   }
-  const event = eventIndex !== undefined ? view.analysis.events[eventIndex] : undefined;
+  const event = eventIndex !== undefined ? view.analysis.events.at(eventIndex) : undefined;
   if (event) out.event = eventDetail(view, event, limit);
   // With an event selected, its connection shows in the event summary instead.
   const connection = !event && connectionId !== undefined ? view.connectionsById.get(connectionId) : undefined;

@@ -3,6 +3,7 @@
 import type { EventView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
 import { eventCells } from '../view/eventRows';
+import { dataLengthOf } from '../view/events';
 import { findingChips } from '../view/findingChips';
 import { findingKey, type PanelView } from '../view/model';
 import { MAX_ROWS_PER_REQUEST, type ChipData, type EventRowData, type RowsWindow } from './messages';
@@ -31,8 +32,9 @@ export function eventRowData(
       first: first ? findingKey(first) : '',
     };
   });
-  const truncated = event.data.length > truncateBytes;
+  const truncated = dataLengthOf(event) > truncateBytes;
   const preview = Math.min(truncateBytes, ROW_PREVIEW_CHARS);
+  const data = event.data; // decoded from the bytes on each read: once here
   return {
     eventIndex: event.index,
     connectionId: event.connectionId,
@@ -47,7 +49,7 @@ export function eventRowData(
     methodKind: cells.methodKind,
     ...(event.parseError !== undefined ? { problem: event.parseError } : {}),
     chips,
-    data: event.data.length > preview ? event.data.slice(0, preview) : event.data,
+    data: data.length > preview ? data.slice(0, preview) : data,
     bytes: event.end - event.start,
     truncated,
   };
@@ -66,7 +68,7 @@ export function rowsWindow(
   const to = Math.max(from, Math.min(range.to, rows.length, from + MAX_ROWS_PER_REQUEST));
   const out: EventRowData[] = [];
   for (let position = from; position < to; position++) {
-    const event = view.analysis.events[rows[position] as number];
+    const event = view.analysis.events.at(rows[position] as number);
     if (event) out.push(eventRowData(view, event, shown, truncateBytes));
   }
   return { version, from, rows: out };

@@ -61,7 +61,7 @@ export function resolvedData(
   rows: ArrayLike<number>,
 ): ResolvedData {
   const finding = resolved.findingIndex !== undefined ? view.analysis.findings[resolved.findingIndex] : undefined;
-  const event = resolved.eventIndex !== undefined ? view.analysis.events[resolved.eventIndex] : undefined;
+  const event = resolved.eventIndex !== undefined ? view.analysis.events.at(resolved.eventIndex) : undefined;
   return {
     for: selectionKey(selection),
     ...(finding ? { findingKey: findingKey(finding) } : {}),

@@ -39,7 +39,7 @@ describe('event bytes', () => {
 describe('event details on the SDK capture', () => {
   const view = exampleView('cut-mid-event');
   const { cut, resume } = cutAndResume(view);
-  const result = view.analysis.events.find((e) => e.messages.some((m) => m.kind === 'response' && m.id === 1))!;
+  const result = [...view.analysis.events].find((e) => e.messages.some((m) => m.kind === 'response' && m.id === 1))!;
 
   it('names the request a response answers', () => {
     const answered = answeredRequests(view, result);

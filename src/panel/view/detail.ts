@@ -2,6 +2,7 @@
 import type { ConnectionRecord } from '../../core/capture/model';
 import type { ConnectionView, EventView } from '../../core/model/types';
 import type { JsonRpcMessage } from '../../core/mcp/types';
+import { envelopesOf } from './events';
 import type { PanelView } from './model';
 
 export interface ChunkSpan {
@@ -67,7 +68,7 @@ export function answeredRequests(view: PanelView, event: EventView): AnsweredReq
   const out: AnsweredRequest[] = [];
   const session = view.sessionsByKey.get(event.sessionKey);
   if (!session) return out;
-  for (const message of event.messages) {
+  for (const message of envelopesOf(event)) {
     if ((message.kind !== 'response' && message.kind !== 'error') || message.id === undefined) continue;
     for (const id of session.connectionIds) {
       const connection = view.connectionsById.get(id);
@@ -83,11 +84,13 @@ export function answeredRequests(view: PanelView, event: EventView): AnsweredReq
 
 /** The parsed data of an event for the JSON tree: one message, a batch, or nothing when it is not JSON. */
 export function eventJson(event: EventView): { value: unknown } | undefined {
-  if (event.messages.length === 1) return { value: event.messages[0]?.value };
-  if (event.messages.length > 1) return { value: event.messages.map((m) => m.value) };
-  if (event.data === '') return undefined;
+  const messages = event.messages; // parsed on each read: once here
+  if (messages.length === 1) return { value: messages[0]?.value };
+  if (messages.length > 1) return { value: messages.map((m) => m.value) };
+  const data = event.data;
+  if (data === '') return undefined;
   try {
-    return { value: JSON.parse(event.data) as unknown };
+    return { value: JSON.parse(data) as unknown };
   } catch {
     return undefined; // not JSON: the raw view shows it, and incomplete-json says why
   }

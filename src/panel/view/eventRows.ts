@@ -1,6 +1,7 @@
 // Panel (pure): the cells of one events-table row.
 import type { EventView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
+import { dataLengthOf, envelopesOf } from './events';
 import { describeMessages, formatBytes, formatRelMs } from './format';
 import type { PanelView } from './model';
 
@@ -29,12 +30,12 @@ export function eventCells(view: PanelView, event: EventView, shown: Record<Seve
       severity: finding!.severity,
       message: finding!.message,
     }));
-  let method = describeMessages(event.messages);
+  let method = describeMessages(envelopesOf(event));
   let methodKind: EventCells['methodKind'] = '';
   if (event.parseError !== undefined) {
     method = 'not a JSON-RPC message';
     methodKind = 'bad';
-  } else if (event.data === '') {
+  } else if (dataLengthOf(event) === 0) {
     method = event.hasId ? 'priming' : 'empty';
     methodKind = 'priming';
   }

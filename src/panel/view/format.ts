@@ -1,5 +1,5 @@
 // Panel (pure): number and text formatting shared by the views. Tabular figures are applied by CSS.
-import type { JsonRpcMessage } from '../../core/mcp/types';
+import type { Envelope } from './events';
 
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -46,11 +46,11 @@ export function shortId(id: string, keep = 8): string {
 }
 
 /** "tools/call #3", "notifications/progress", "result #3", "error #3"; a batch joins them. */
-export function describeMessages(messages: readonly JsonRpcMessage[]): string {
+export function describeMessages<M extends Envelope>(messages: readonly M[]): string {
   return messages.map(describeMessage).join(', ');
 }
 
-export function describeMessage(message: JsonRpcMessage): string {
+export function describeMessage<M extends Envelope>(message: M): string {
   const id = message.id !== undefined ? ` #${String(message.id)}` : '';
   switch (message.kind) {
     case 'request':

@@ -1,6 +1,7 @@
 // Panel (pure): which sessions, events and findings pass the session selection, filter box and severity toggles.
 import type { EventView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
+import { envelopesOf } from './events';
 import { describeMessages } from './format';
 import { isEmptyFilter, matchesFilter, type TextFilter } from './filter';
 import type { PanelView, SessionRow } from './model';
@@ -9,8 +10,9 @@ import type { PanelView, SessionRow } from './model';
 export const FILTER_DATA_LIMIT = 65_536;
 
 export function eventHaystack(event: EventView): string {
-  const data = event.data.length > FILTER_DATA_LIMIT ? event.data.slice(0, FILTER_DATA_LIMIT) : event.data;
-  return [event.type, event.lastEventId, event.streamId, describeMessages(event.messages), data]
+  const whole = event.data;
+  const data = whole.length > FILTER_DATA_LIMIT ? whole.slice(0, FILTER_DATA_LIMIT) : whole;
+  return [event.type, event.lastEventId, event.streamId, describeMessages(envelopesOf(event)), data]
     .join('\n')
     .toLowerCase();
 }

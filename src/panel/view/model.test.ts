@@ -48,7 +48,7 @@ describe('finding targets', () => {
   });
 
   it('resolve an event by byte offset, else by id, and list it under that event', () => {
-    const event = torn.analysis.events.find((e) => e.hasId && e.connectionId === resume)!;
+    const event = [...torn.analysis.events].find((e) => e.hasId && e.connectionId === resume)!;
     const analysis: Analysis = {
       ...torn.analysis,
       findings: [
@@ -86,12 +86,12 @@ describe('finding targets', () => {
 describe('lists', () => {
   it('keeps events in time order and narrows them by session and text', () => {
     const everything = visibleEventIndexes(torn, undefined, parseFilter(''));
-    expect(everything).toEqual(torn.analysis.events.map((e) => e.index));
+    expect(everything).toEqual([...torn.analysis.events].map((e) => e.index));
     expect(visibleEventIndexes(torn, 'no-such-session', parseFilter(''))).toEqual([]);
     const progress = visibleEventIndexes(torn, undefined, parseFilter('notifications/progress'));
     expect(progress.length).toBeGreaterThan(0);
     expect(
-      progress.every((i) => torn.analysis.events[i]!.messages.some((m) => m.method === 'notifications/progress')),
+      progress.every((i) => torn.analysis.events.at(i)!.messages.some((m) => m.method === 'notifications/progress')),
     ).toBe(true);
     const notProgress = visibleEventIndexes(torn, undefined, parseFilter('-notifications/progress'));
     expect(progress.length + notProgress.length).toBe(everything.length);
@@ -113,7 +113,7 @@ describe('lists', () => {
 
 describe('selection', () => {
   it('survives re-analysis: an event is found again by connection and byte offset', () => {
-    const event = torn.analysis.events[3]!;
+    const event = torn.analysis.events.at(3)!;
     const selection = eventSelection(torn, event.index)!;
     const again = exampleView('cut-mid-event');
     expect(resolveSelection(again, selection)).toEqual({

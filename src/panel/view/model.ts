@@ -112,7 +112,7 @@ export function buildPanelView(analysis: Analysis): PanelView {
 /** The event of `connection` starting at byte `start` (its events are in byte order), or undefined. */
 export function eventAt(analysis: Analysis, connection: ConnectionView, start: number): number | undefined {
   const i = eventHolding(analysis, connection, start);
-  return i !== undefined && analysis.events[i]?.start === start ? i : undefined;
+  return i !== undefined && analysis.events.at(i)?.start === start ? i : undefined;
 }
 
 /** The event of `connection` whose bytes hold `offset`, by binary search over its events in byte order. */
@@ -122,11 +122,11 @@ function eventHolding(analysis: Analysis, connection: ConnectionView, offset: nu
   let hi = indexes.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((analysis.events[indexes[mid] as number]?.start ?? Infinity) <= offset) lo = mid + 1;
+    if ((analysis.events.at(indexes[mid] as number)?.start ?? Infinity) <= offset) lo = mid + 1;
     else hi = mid;
   }
   const index = indexes[lo - 1];
-  const event = index !== undefined ? analysis.events[index] : undefined;
+  const event = index !== undefined ? analysis.events.at(index) : undefined;
   return event && event.start <= offset && offset < Math.max(event.end, event.start + 1) ? index : undefined;
 }
 
@@ -149,7 +149,7 @@ export function resolveFindingTarget(
     const byId =
       byOffset === undefined && f.eventId !== undefined
         ? connection.eventIndexes.find((i) => {
-            const e = analysis.events[i];
+            const e = analysis.events.at(i);
             return e !== undefined && e.hasId && e.lastEventId === f.eventId;
           })
         : undefined;
@@ -159,9 +159,14 @@ export function resolveFindingTarget(
     const inScope = (e: EventView) =>
       (f.streamId === undefined || e.streamId === f.streamId) &&
       (f.sessionKey === undefined || e.sessionKey === f.sessionKey);
-    eventIndex = analysis.events.find((e) => e.hasId && e.lastEventId === f.eventId && inScope(e))?.index;
+    for (const e of analysis.events) {
+      if (e.hasId && e.lastEventId === f.eventId && inScope(e)) {
+        eventIndex = e.index;
+        break;
+      }
+    }
   }
-  const event = eventIndex !== undefined ? analysis.events[eventIndex] : undefined;
+  const event = eventIndex !== undefined ? analysis.events.at(eventIndex) : undefined;
   const connectionId = connection?.id ?? event?.connectionId;
   const sessionKey = f.sessionKey ?? connection?.sessionKey ?? event?.sessionKey;
   const record = connection?.record;

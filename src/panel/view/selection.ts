@@ -16,7 +16,7 @@ export function resolveSelection(view: PanelView, selection: Selection | undefin
   switch (selection.kind) {
     case 'event': {
       const eventIndex = view.eventByKey.get(`${selection.connectionId}@${selection.start}`);
-      const event = eventIndex !== undefined ? analysis.events[eventIndex] : undefined;
+      const event = eventIndex !== undefined ? analysis.events.at(eventIndex) : undefined;
       if (!event) return {};
       return { eventIndex: event.index, connectionId: event.connectionId, time: event.time };
     }
@@ -40,7 +40,7 @@ export function resolveSelection(view: PanelView, selection: Selection | undefin
 }
 
 export function eventSelection(view: PanelView, eventIndex: number): Selection | undefined {
-  const event = view.analysis.events[eventIndex];
+  const event = view.analysis.events.at(eventIndex);
   return event ? { kind: 'event', connectionId: event.connectionId, start: event.start } : undefined;
 }
 

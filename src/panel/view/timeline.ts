@@ -146,7 +146,7 @@ export function layoutTimeline(
     const tickStarts = new Float64Array(count);
     let n = 0;
     for (const i of connection.eventIndexes) {
-      const event = analysis.events[i];
+      const event = analysis.events.at(i);
       if (!event) continue;
       ticks[n] = event.time;
       tickEvents[n] = i;

@@ -3,6 +3,7 @@
 // browser without it.
 import type { Page } from '@playwright/test';
 import { openPanel } from './browsers';
+import { threadClock } from './cpu';
 import { inPage } from './in-page';
 import { postMany } from './page-read';
 import { formatSummary, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
@@ -31,16 +32,26 @@ async function recordedConnections(panel: Page, expected: number): Promise<numbe
 
 export function tapPosts(): PageBench {
   const perPost: [number[], number[]] = [[], []];
+  // The page main thread's CPU ms per POST.
+  const cpuPerPost: [number[], number[]] = [[], []];
   let recorded = 'not checked';
   return {
     name: 'tap-posts',
     shapes: [],
     async measure(page, { bench, round, withExtension }) {
       await inPage(page, postMany, WARM_UP);
+      const clock = await threadClock(bench.session.context, page);
+      const before = await clock.now();
       const result = await inPage(page, postMany, POSTS);
+      const cpuMs = ((await clock.now()) - before) / result.posts;
+      await clock.detach();
       const ms = result.totalMs / result.posts;
       perPost[withExtension ? 1 : 0].push(ms);
-      log(`tap-posts round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${ms.toFixed(3)} ms per POST`);
+      cpuPerPost[withExtension ? 1 : 0].push(cpuMs);
+      log(
+        `tap-posts round ${round + 1} ${withExtension ? 'with   ' : 'without'}: ${ms.toFixed(3)} ms per POST, ` +
+          `page thread CPU ${cpuMs.toFixed(3)} ms per POST`,
+      );
       if (withExtension && recorded === 'not checked') {
         // After the timing, once: the panel shows that the tap recorded every POST, so the figure is the cost of
         // recording them (the panel was not open while they ran).
@@ -66,6 +77,14 @@ export function tapPosts(): PageBench {
             ratio.toFixed(2),
             formatSummary(pairedRatios(perPost[0], perPost[1]), 2),
             `<= ${TARGET}`,
+          ],
+          [
+            'page thread CPU ms per POST (info)',
+            formatSummary(summarize(cpuPerPost[0]), 3),
+            formatSummary(summarize(cpuPerPost[1]), 3),
+            (summarize(cpuPerPost[1]).median / summarize(cpuPerPost[0]).median).toFixed(2),
+            formatSummary(pairedRatios(cpuPerPost[0], cpuPerPost[1]), 2),
+            '',
           ],
         ],
       );

@@ -1,5 +1,6 @@
 // Node (in bench/browser/page.bench.ts, or alone under `flock /tmp/browser.lock`): tap-throughput. How fast the page
 // reads a 64 MB SSE stream with the extension loaded, against the same page in a browser without it.
+import { threadClock } from './cpu';
 import { inPage } from './in-page';
 import { readStream } from './page-read';
 import { streamQuery } from './server';
@@ -45,19 +46,30 @@ const WARM_UP: StreamShape = { events: 10_000, eventBytes: SMALL_64MB.eventBytes
 export function tapThroughput(): PageBench {
   // speeds[case][side] = MB/s per round; side 0 without, 1 with the extension.
   const speeds = CASES.map((): [number[], number[]] => [[], []]);
+  // cpu[case][side] = the page main thread's CPU ms for the read, per round.
+  const cpu = CASES.map((): [number[], number[]] => [[], []]);
   return {
     name: 'tap-throughput',
     shapes: [WARM_UP, ...CASES.map((c) => c.shape)],
-    async measure(page, { round, withExtension }) {
+    async measure(page, { bench, round, withExtension }) {
       checkWhole(await inPage(page, readStream, { path: streamQuery(WARM_UP), stopAfterFirst: false }), WARM_UP);
-      for (const [i, c] of CASES.entries()) {
-        const read = await inPage(page, readStream, { path: streamQuery(c.shape, c.pace), stopAfterFirst: false });
-        checkWhole(read, c.shape);
-        const mbs = read.bytes / 1e6 / (read.totalMs / 1000);
-        speeds[i]?.[withExtension ? 1 : 0].push(mbs);
-        log(
-          `tap-throughput round ${round + 1} ${withExtension ? 'with   ' : 'without'} ${c.label}: ${mbs.toFixed(1)} MB/s`,
-        );
+      const clock = await threadClock(bench.session.context, page);
+      try {
+        for (const [i, c] of CASES.entries()) {
+          const before = await clock.now();
+          const read = await inPage(page, readStream, { path: streamQuery(c.shape, c.pace), stopAfterFirst: false });
+          const cpuMs = (await clock.now()) - before;
+          checkWhole(read, c.shape);
+          const mbs = read.bytes / 1e6 / (read.totalMs / 1000);
+          speeds[i]?.[withExtension ? 1 : 0].push(mbs);
+          cpu[i]?.[withExtension ? 1 : 0].push(cpuMs);
+          log(
+            `tap-throughput round ${round + 1} ${withExtension ? 'with   ' : 'without'} ${c.label}: ` +
+              `${mbs.toFixed(1)} MB/s, page thread CPU ${cpuMs.toFixed(0)} ms`,
+          );
+        }
+      } finally {
+        await clock.detach();
       }
     },
     report() {
@@ -77,6 +89,20 @@ export function tapThroughput(): PageBench {
           `>= ${c.target}`,
         ];
       });
+      // Not a target: the page's own CPU cost of each read, the low-noise view of what the extension adds there.
+      for (const [i, c] of CASES.entries()) {
+        const [withoutCpu, withCpu] = cpu[i] ?? [[], []];
+        const without = summarize(withoutCpu);
+        const withExt = summarize(withCpu);
+        rows.push([
+          `${c.label.split(':')[0] ?? c.label}: page thread CPU ms (info)`,
+          formatSummary(without, 0),
+          formatSummary(withExt, 0),
+          (withExt.median / without.median).toFixed(2),
+          formatSummary(pairedRatios(withoutCpu, withCpu), 2),
+          '',
+        ]);
+      }
       printTable(
         `tap-throughput: page read speed, MB/s, median [min–max] of ${roundsText()} (fresh browser each)`,
         ['stream', 'without', 'with extension', 'ratio of medians', 'per-round ratio', 'target'],

@@ -29,7 +29,7 @@ import { runRules } from '../src/core/guard/engine';
 import { FactsMemory } from '../src/core/guard/facts';
 import { rules } from '../src/core/guard/index';
 import { buildModel } from '../src/core/model/build';
-import { EventViewMemory } from '../src/core/model/events';
+import { PlacementMemory } from '../src/core/model/events';
 import { ConnectionParseCache } from '../src/core/model/parse-cache';
 import { syntheticCapture } from '../src/core/capture/synthetic.fixture';
 
@@ -113,9 +113,9 @@ function timeRow<T>(name: string, runs: number, prepare: () => T, run: (prepared
 /** An analyzer's memory (parse cache, event views, rule indexes) as it stands after analysing `capture`. */
 function memoryAfter(capture: Capture) {
   const cache = new ConnectionParseCache();
-  const views = new EventViewMemory();
+  const placement = new PlacementMemory();
   const facts = new FactsMemory();
-  const build = (c: Capture) => buildModel(c, (records) => cache.parseAll(records), views);
+  const build = (c: Capture) => buildModel(c, (records) => cache.parseAll(records), placement);
   runRules(build(capture), rules, facts);
   return { build, facts };
 }

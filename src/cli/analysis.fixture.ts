@@ -1,7 +1,7 @@
 // Test fixture (Node tests only): a small hand-built Analysis, so the report formats are checked
 // independently of the model builder and the rules.
 import type { ConnectionRecord } from '../core/capture/model';
-import type { ConnectionView, EventView } from '../core/model/types';
+import type { ConnectionView, EventList, EventView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 
 const T0 = 1795967688000;
@@ -44,6 +44,7 @@ function connection(
 }
 
 function event(index: number, connectionId: string, fields: Partial<EventView>): EventView {
+  const data = fields.data ?? '';
   return {
     index,
     connectionId,
@@ -51,8 +52,10 @@ function event(index: number, connectionId: string, fields: Partial<EventView>):
     sessionKey: 'sess-1',
     time: T0 + 10 * index,
     messages: [],
+    envelopes: [],
     type: 'message',
-    data: '',
+    data,
+    dataLength: data.length,
     lastEventId: '',
     hasId: false,
     start: 0,
@@ -61,6 +64,11 @@ function event(index: number, connectionId: string, fields: Partial<EventView>):
     lastChunk: 0,
     ...fields,
   };
+}
+
+/** The model's list interface over plain views (the model's own list makes its views on demand). */
+function listOf(events: readonly EventView[]): EventList {
+  return { length: events.length, at: (index) => events[index], [Symbol.iterator]: () => events[Symbol.iterator]() };
 }
 
 export function sampleAnalysis(): Analysis {
@@ -103,11 +111,11 @@ export function sampleAnalysis(): Analysis {
         { status: undefined, end: 'network-error' },
       ),
     ],
-    events: [
+    events: listOf([
       event(0, 'e1', { data: '', lastEventId: '1', hasId: true, retry: 3000 }),
       event(1, 'e1', { data: '{"jsonrpc":"2.0","method":"notifications/progress"}', lastEventId: '2', hasId: true }),
       event(2, 'e2', { data: '{"jsonrpc":"2.0","id":1,"result":{}}', lastEventId: '2', hasId: false }),
-    ],
+    ]),
     findings: [
       {
         rule: 'resume-id-gap',

@@ -5,7 +5,7 @@ import { FactsMemory } from './guard/facts';
 import { rules as allRules } from './guard/index';
 import type { Finding, Rule } from './guard/types';
 import { buildModel } from './model/build';
-import { EventViewMemory } from './model/events';
+import { PlacementMemory } from './model/events';
 import { ConnectionParseCache } from './model/parse-cache';
 import type { Model } from './model/types';
 
@@ -36,8 +36,9 @@ export type Analyzer = (capture: Capture) => Analysis;
 /**
  * For a capture analysed again and again as it grows (the live panel): each returned analyze keeps its own
  * memory of the last analysis, so records untouched since the last call are not parsed again, a streaming
- * connection's parser reads only its new chunks, unchanged events keep their view objects and places, and the
- * rules' shared event indexes read only the events that arrived. Results equal analyze(capture, rules).
+ * connection's parser reads only its new chunks, unchanged events keep their places (the new event list continues
+ * the last one), and the rules' shared event indexes read only the events that arrived. Results equal
+ * analyze(capture, rules).
  * @param rules the rules to run; all registered rules when omitted.
  * @returns an analyze function with its own memory.
  * @example
@@ -46,10 +47,10 @@ export type Analyzer = (capture: Capture) => Analysis;
  */
 export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
   const cache = new ConnectionParseCache();
-  const views = new EventViewMemory();
+  const placement = new PlacementMemory();
   const facts = new FactsMemory();
   return (capture) => {
-    const model = buildModel(capture, (records) => cache.parseAll(records), views);
+    const model = buildModel(capture, (records) => cache.parseAll(records), placement);
     return { ...model, findings: runRules(model, rules, facts) };
   };
 }

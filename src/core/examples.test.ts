@@ -20,7 +20,7 @@ function analyzed(name: string): Analysis {
 }
 
 const progressOf = (analysis: Analysis, connectionId?: string): number[] =>
-  analysis.events
+  [...analysis.events]
     .filter((e) => connectionId === undefined || e.connectionId === connectionId)
     .flatMap((e) => e.messages)
     .filter((m) => m.method === 'notifications/progress')
@@ -67,21 +67,21 @@ describe('the cut-mid-event recording, as a user reads it', () => {
   });
 
   it('resumed after the last event the client got, and shows the torn tail that was never dispatched', () => {
-    const cutEvents = cut.eventIndexes.map((i) => analysis.events[i]!);
+    const cutEvents = cut.eventIndexes.map((i) => analysis.events.at(i)!);
     expect(resume.lastEventIdSent).toBe(cutEvents.at(-1)?.lastEventId);
     expect(progressOf(analysis, cut.id)).toEqual([1, 2]);
     // 60 bytes into the data of progress 3: its id line passed, its data did not end.
     expect(cut.tail).toMatchObject({ type: 'message', hasData: true, dataLines: [] });
     expect(cut.tail?.pendingLine).toBe('data: {"method":"notifications/progress","params":{"progressToken"');
     // The origin re-sent the torn event whole, under the same id, as the first event of the resume.
-    const replayed = analysis.events[resume.eventIndexes[0]!]!;
+    const replayed = analysis.events.at(resume.eventIndexes[0]!)!;
     expect(replayed.lastEventId).toBe(cut.tail?.id);
     expect(replayed.data.startsWith(cut.tail!.pendingLine.slice('data: '.length))).toBe(true);
   });
 
   it('delivers every progress step once, then the answer to request 1', () => {
     expect(progressOf(analysis)).toEqual([1, 2, 3, 4, 5, 6]);
-    const answer = analysis.events
+    const answer = [...analysis.events]
       .flatMap((e) => e.messages.map((m) => ({ m, e })))
       .find(({ m }) => m.kind === 'response' && m.id === 1);
     expect(answer?.e.connectionId).toBe(resume.id);
@@ -100,8 +100,8 @@ describe('the replay-boundary recording', () => {
   });
 
   it('the resume starts with the cursor event again, byte for byte, and the client sees progress 2 twice', () => {
-    const last = analysis.events[cut.eventIndexes.at(-1)!]!;
-    const first = analysis.events[resume.eventIndexes[0]!]!;
+    const last = analysis.events.at(cut.eventIndexes.at(-1)!)!;
+    const first = analysis.events.at(resume.eventIndexes[0]!)!;
     expect(resume.lastEventIdSent).toBe(last.lastEventId);
     expect(first.lastEventId).toBe(last.lastEventId);
     expect(first.data).toBe(last.data);
@@ -121,7 +121,7 @@ describe('the epoch-restart-clamp recording', () => {
       idScheme: 'epoch-seq',
     });
     const [oldEpoch] = resume.lastEventIdSent!.split(':');
-    const ids = resume.eventIndexes.map((i) => analysis.events[i]!.lastEventId);
+    const ids = resume.eventIndexes.map((i) => analysis.events.at(i)!.lastEventId);
     expect(ids.length).toBeGreaterThan(0);
     const [newEpoch, firstSeq] = ids[0]!.split(':');
     expect(newEpoch).not.toBe(oldEpoch);
@@ -133,7 +133,9 @@ describe('the epoch-restart-clamp recording', () => {
   });
 
   it('never answered the call: no response to request 1 anywhere', () => {
-    expect(analysis.events.flatMap((e) => e.messages).filter((m) => m.kind === 'response' && m.id === 1)).toEqual([]);
+    expect([...analysis.events].flatMap((e) => e.messages).filter((m) => m.kind === 'response' && m.id === 1)).toEqual(
+      [],
+    );
     const call = fixtureEntries('epoch-restart-clamp').find((e) => e.rpcMethod === 'tools/call');
     expect(call?.streamState).toBe('failed');
   });
@@ -145,9 +147,9 @@ describe('the clean control recording', () => {
   it('answers progress, the big result and the elicitation without a finding', () => {
     expect(analysis.findings).toEqual([]);
     expect(progressOf(analysis)).toEqual([1, 2, 3, 4, 5]);
-    const results = analysis.events.flatMap((e) => e.messages).filter((m) => m.kind === 'response');
+    const results = [...analysis.events].flatMap((e) => e.messages).filter((m) => m.kind === 'response');
     expect(results.map((m) => m.id)).toEqual([0, 1, 2, 3]);
-    const elicitation = analysis.events.flatMap((e) => e.messages).find((m) => m.method === 'elicitation/create');
+    const elicitation = [...analysis.events].flatMap((e) => e.messages).find((m) => m.method === 'elicitation/create');
     expect(elicitation?.kind).toBe('request');
   });
 });

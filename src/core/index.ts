@@ -23,7 +23,15 @@ export {
   type HttpHeader,
   type RecordSource,
 } from './capture/model';
-export type { Era, JsonRpcId, JsonRpcMessage } from './mcp/types';
+export type { Era, JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from './mcp/types';
 export type { IdScheme } from './ids/scheme';
-export type { ConnectionRole, ConnectionView, EventView, Model, SessionView, StreamView } from './model/types';
+export type {
+  ConnectionRole,
+  ConnectionView,
+  EventList,
+  EventView,
+  Model,
+  SessionView,
+  StreamView,
+} from './model/types';
 export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './guard/types';

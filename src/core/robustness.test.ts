@@ -127,8 +127,8 @@ describe('analysing hostile streams', () => {
       ...encoder.encode('"}}\n\n'),
     ]);
     const analysis = analyze(capture([sseConnection('c1', [bytes], { end: 'complete' })]));
-    expect(analysis.events[0]?.data).toContain('\ufffd');
-    expect(analysis.events[0]?.messages[0]?.method).toBe('x');
+    expect(analysis.events.at(0)?.data).toContain('\ufffd');
+    expect(analysis.events.at(0)?.messages[0]?.method).toBe('x');
   });
 
   it('handles one 8 MB event cut into 64 KiB chunks', () => {
@@ -139,7 +139,7 @@ describe('analysing hostile streams', () => {
     for (let at = 0; at < body.length; at += 65536) chunks.push(body.subarray(at, at + 65536));
     const analysis = analyze(capture([sseConnection('c1', chunks, { end: 'complete' })]));
     expect(analysis.events).toHaveLength(1);
-    expect(analysis.events[0]).toMatchObject({
+    expect(analysis.events.at(0)).toMatchObject({
       start: 0,
       end: body.length,
       firstChunk: 0,

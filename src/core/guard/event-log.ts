@@ -1,49 +1,73 @@
 // Runs anywhere (pure core): a model's events as a list that only grows, and indexes that follow it event by event.
-import type { EventView } from '../model/types';
+import { PlacedEvents } from '../model/event-list';
+import type { EventList, EventView } from '../model/types';
 
-/** An index built from events handed to it one at a time, in time order; nothing else goes into it. */
+/**
+ * An index built from events handed to it one at a time, in time order; nothing else goes into it. Views are made
+ * for the call only: an index keeps event indexes (or the few events it picks out), never a view per event.
+ */
 export interface Follower {
   add(event: EventView): void;
 }
 
+const NO_EVENTS: EventList = { length: 0, at: () => undefined, [Symbol.iterator]: () => [][Symbol.iterator]() };
+
 /**
- * The events of the models one analyzer saw, while each model's list starts with the last one's (a live capture
- * grows at the end, and the model hands out the same view objects for unchanged events). Indexes over it read only
+ * The events of the models one analyzer saw, while each model's list continues the last one (a live capture grows
+ * at the end, and the model hands out a list of the same lineage when it only appended). Indexes over it read only
  * the events that arrived since they were last asked; a list that does not continue the last needs a new log.
  */
 export class EventLog {
-  private list: readonly EventView[] = [];
+  private list: EventList = NO_EVENTS;
 
-  get events(): readonly EventView[] {
+  get events(): EventList {
     return this.list;
   }
 
-  /** Moves on to `events` when they start with the events so far (by identity); false, and no change, if not. */
-  continueWith(events: readonly EventView[]): boolean {
-    const old = this.list;
-    if (events !== old) {
-      if (events.length < old.length) return false;
-      for (let i = 0; i < old.length; i++) if (events[i] !== old[i]) return false;
-    }
+  /** The event at `index`, made from the current list (for indexes that keep event indexes). */
+  event(index: number): EventView {
+    return this.list.at(index) as EventView;
+  }
+
+  /** Moves on to `events` when they start with the events so far; false, and no change, if not. */
+  continueWith(events: EventList): boolean {
+    if (!continues(events, this.list)) return false;
     this.list = events;
     return true;
   }
+}
+
+function continues(events: EventList, old: EventList): boolean {
+  if (events === old || old.length === 0) return true;
+  if (events instanceof PlacedEvents) return events.continues(old);
+  // Lists of another make (tests): the same objects at the same places.
+  if (events.length < old.length) return false;
+  for (let i = 0; i < old.length; i++) if (events.at(i) !== old.at(i)) return false;
+  return true;
+}
+
+/** The events of `list` from `start` on, walked without a lookup per event where the list allows it. */
+function eventsFrom(list: EventList, start: number): Iterable<EventView> {
+  if (list instanceof PlacedEvents) return list.from(start);
+  const out: EventView[] = [];
+  for (let i = start; i < list.length; i++) out.push(list.at(i) as EventView);
+  return out;
 }
 
 /** One kind of index: how to start one; each log gets its own, brought up to date whenever it is asked for. */
 export class IndexKind<T extends Follower> {
   private readonly states = new WeakMap<EventLog, { index: T; consumed: number }>();
 
-  constructor(private readonly make: () => T) {}
+  constructor(private readonly make: (log: EventLog) => T) {}
 
   of(log: EventLog): T {
     let state = this.states.get(log);
     if (!state) {
-      state = { index: this.make(), consumed: 0 };
+      state = { index: this.make(log), consumed: 0 };
       this.states.set(log, state);
     }
     const { events } = log;
-    for (let i = state.consumed; i < events.length; i++) state.index.add(events[i] as EventView);
+    if (state.consumed < events.length) for (const event of eventsFrom(events, state.consumed)) state.index.add(event);
     state.consumed = events.length;
     return state.index;
   }

@@ -28,8 +28,8 @@ describe('facts', () => {
       'c2',
     ]);
     expect(model.connections.map((c) => facts.summaryOf(c).firstId?.lastEventId)).toEqual(['1', '2']);
-    expect(facts.sessions[0]?.answeredAt.get('n:1')).toBe(model.events[3]?.time);
-    expect(facts.sessions[0]?.messages.answers).toEqual([model.events[3]]);
+    expect(facts.sessions[0]?.answeredAt.get('n:1')).toBe(model.events.at(3)?.time);
+    expect(facts.sessions[0]?.messages.answers).toEqual([model.events.at(3)]);
   });
 
   it('pair each repeated id with its first delivery, and keep that first delivery per id', () => {

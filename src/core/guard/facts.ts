@@ -56,13 +56,13 @@ function perScheme<T>(make: (scheme: IdScheme) => T): Readonly<Record<IdScheme, 
   };
 }
 
-const SESSION_IDS = new IndexKind(() => new ByKey(bySession, () => new IdIndex()));
-const SESSION_MESSAGES = new IndexKind(() => new ByKey(bySession, () => new MessageIndex()));
+const SESSION_IDS = new IndexKind((log) => new ByKey(bySession, () => new IdIndex(log)));
+const SESSION_MESSAGES = new IndexKind((log) => new ByKey(bySession, () => new MessageIndex(log)));
 const MODEL_SEEN = perScheme((s) => new IndexKind(() => new SeenNumbers(s)));
-const CONNECTION_SUMMARY = new IndexKind(() => new ByKey(byConnection, () => new ConnectionSummary()));
-const SEQUENCES = perScheme((s) => new IndexKind(() => new Sequences(s)));
-const CONNECTION_EPOCHS = new IndexKind(() => new ByKey(byConnection, () => new EpochStarts()));
-const PARSE_ERRORS = new IndexKind(() => new ParseErrors());
+const CONNECTION_SUMMARY = new IndexKind((log) => new ByKey(byConnection, () => new ConnectionSummary(log)));
+const SEQUENCES = perScheme((s) => new IndexKind((log) => new Sequences(s, log)));
+const CONNECTION_EPOCHS = new IndexKind((log) => new ByKey(byConnection, () => new EpochStarts(log)));
+const PARSE_ERRORS = new IndexKind((log) => new ParseErrors(log));
 
 /**
  * An analyzer's event log, kept between analyses of a growing capture: the facts of the next model build their
@@ -122,7 +122,7 @@ function buildFacts(model: Model, log: EventLog): Facts {
     parseErrors: PARSE_ERRORS.of(log).events,
     findEvent: (conn, test) => {
       for (const index of conn.eventIndexes) {
-        const event = model.events[index];
+        const event = model.events.at(index);
         if (event && test(event)) return event;
       }
       return undefined;

@@ -1,10 +1,11 @@
-// Runs anywhere (pure core): event id -> its first delivery, compact for counters (100k ids, a few runs).
-import type { EventView } from '../model/types';
+// Runs anywhere (pure core): event id -> the index of its first delivery, compact for counters (100k ids, a few runs).
+import { counterFrom, counterStart } from '../ids/counter';
 
-/** A stretch of consecutive numbers under one prefix: events[k] first delivered the id numbered lo + k. */
+/** A stretch of consecutive numbers under one prefix: indexes[k] first delivered the id numbered lo + k. */
 interface Segment {
   lo: number;
-  events: EventView[];
+  /** Event indexes (Model.events), small integers: V8 keeps them unboxed. */
+  indexes: number[];
 }
 
 /** Segments of one prefix, sorted by lo, disjoint; `growing` is the one the last new id extended or opened. */
@@ -17,77 +18,61 @@ interface Segments {
 
 /** Beyond this many segments under one prefix (ids in no useful order) new ids go to the plain map. */
 const MAX_SEGMENTS = 256;
-const ZERO = 48;
-const NINE = 57;
-
-/** Where an id's trailing number starts, when it is written canonically (no leading zero, at most 15 digits). */
-function numberStart(id: string): number | undefined {
-  let start = id.length;
-  while (start > 0 && id.charCodeAt(start - 1) >= ZERO && id.charCodeAt(start - 1) <= NINE) start -= 1;
-  const digits = id.length - start;
-  if (digits === 0 || digits > 15 || (digits > 1 && id.charCodeAt(start) === ZERO)) return undefined;
-  return start;
-}
-
-function numberFrom(id: string, start: number): number {
-  let n = 0;
-  for (let i = start; i < id.length; i++) n = n * 10 + id.charCodeAt(i) - ZERO;
-  return n;
-}
 
 /**
- * The first delivery of each event id. A Map of 100k string keys costs more than all the rules' other work on a
- * large capture; servers number their events, so ids ending in a counter are kept as runs of consecutive
- * numbers per prefix (one run for a whole session, typically) and only the rest go to a Map.
+ * The first delivery of each event id, as an event index. A Map of 100k string keys costs more than all the
+ * rules' other work on a large capture; servers number their events, so ids ending in a counter are kept as runs
+ * of consecutive numbers per prefix (one run for a whole session, typically) and only the rest go to a Map.
+ * Indexes, not event objects: an analyzer keeps this between analyses, and views are made on demand.
  */
 export class FirstDeliveries {
   private readonly byPrefix = new Map<string, Segments>();
-  private readonly others = new Map<string, EventView>();
+  private readonly others = new Map<string, number>();
 
   /**
-   * The first delivery of `id`; when there is none yet, `event` becomes it (and undefined is returned). An id is
+   * The first delivery of `id`; when there is none yet, `index` becomes it (and undefined is returned). An id is
    * split into what precedes its trailing number and that number (`123` -> '' and 123, `a1b2:45` -> 'a1b2:' and
    * 45) only when the number is canonical, so the split is one to one: ids are equal exactly when their parts are.
    */
-  firstOr(id: string, event: EventView): EventView | undefined {
-    const start = numberStart(id);
-    if (start === undefined) return this.firstOther(id, event);
-    const n = numberFrom(id, start);
+  firstOr(id: string, index: number): number | undefined {
+    const start = counterStart(id);
+    if (start === undefined) return this.firstOther(id, index);
+    const n = counterFrom(id, start);
     const prefix = start === 0 ? '' : id.slice(0, start);
     let segments = this.byPrefix.get(prefix);
     if (!segments) this.byPrefix.set(prefix, (segments = { list: [], growing: undefined, full: false }));
     const { growing, list } = segments;
     const segment = find(list, n);
-    if (segment) return segment.events[n - segment.lo];
+    if (segment) return segment.indexes[n - segment.lo];
     // Once full, this prefix's new ids are in the map only.
-    if (segments.full) return this.firstOther(id, event);
+    if (segments.full) return this.firstOther(id, index);
     // The usual case: the next number of the run the last new id went to (no run holds n: they stay disjoint).
-    if (growing && n === growing.lo + growing.events.length) {
-      growing.events.push(event);
+    if (growing && n === growing.lo + growing.indexes.length) {
+      growing.indexes.push(index);
       return undefined;
     }
     if (list.length >= MAX_SEGMENTS) {
       segments.full = true;
-      return this.firstOther(id, event);
+      return this.firstOther(id, index);
     }
-    const opened = { lo: n, events: [event] };
+    const opened = { lo: n, indexes: [index] };
     list.splice(insertionPoint(list, n), 0, opened);
     segments.growing = opened;
     return undefined;
   }
 
-  /** The first delivery of `id`, if recorded. */
-  get(id: string): EventView | undefined {
-    const start = numberStart(id);
+  /** The index of the first delivery of `id`, if recorded. */
+  get(id: string): number | undefined {
+    const start = counterStart(id);
     const segments = start === undefined ? undefined : this.byPrefix.get(start === 0 ? '' : id.slice(0, start));
-    const n = start === undefined ? 0 : numberFrom(id, start);
+    const n = start === undefined ? 0 : counterFrom(id, start);
     const segment = segments && find(segments.list, n);
-    return segment ? segment.events[n - segment.lo] : this.others.get(id);
+    return segment ? segment.indexes[n - segment.lo] : this.others.get(id);
   }
 
-  private firstOther(id: string, event: EventView): EventView | undefined {
+  private firstOther(id: string, index: number): number | undefined {
     const earlier = this.others.get(id);
-    if (!earlier) this.others.set(id, event);
+    if (earlier === undefined) this.others.set(id, index);
     return earlier;
   }
 }
@@ -96,7 +81,7 @@ export class FirstDeliveries {
 function find(list: readonly Segment[], n: number): Segment | undefined {
   const at = insertionPoint(list, n) - 1;
   const segment = list[at];
-  return segment && n < segment.lo + segment.events.length ? segment : undefined;
+  return segment && n < segment.lo + segment.indexes.length ? segment : undefined;
 }
 
 /** The index of the first segment whose lo is greater than n. */

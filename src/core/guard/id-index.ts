@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): the event ids of one session: first deliveries, repeats, priming ids.
 import type { EventView } from '../model/types';
-import type { Follower } from './event-log';
+import type { EventLog, Follower } from './event-log';
 import { FirstDeliveries } from './first-deliveries';
 
 export interface Repeat {
@@ -9,31 +9,48 @@ export interface Repeat {
   earlier: EventView;
 }
 
-/** Several rules ask "was this id delivered before, and where first?": one index per session answers them all. */
+/**
+ * Several rules ask "was this id delivered before, and where first?": one index per session answers them all. It
+ * keeps event indexes (an analyzer keeps it between analyses); events are made when asked for.
+ */
 export class IdIndex implements Follower {
   private readonly firsts = new FirstDeliveries();
-  private readonly repeated: Repeat[] = [];
-  private readonly primings = new Map<string, EventView>();
+  private readonly repeated: number[] = [];
+  private readonly repeatedFirst: number[] = [];
+  private readonly primings = new Map<string, number>();
 
-  /** The first delivery of this id (time order), if the session delivered it. */
-  firstDelivery(id: string): EventView | undefined {
+  constructor(private readonly log: EventLog) {}
+
+  /** The index of the first delivery of this id (time order), if the session delivered it. */
+  firstIndex(id: string): number | undefined {
     return this.firsts.get(id);
   }
 
-  /** Each event whose id the session already delivered, with that first delivery (time order). */
-  get repeats(): readonly Repeat[] {
-    return this.repeated;
+  /** The first delivery of this id (time order), if the session delivered it. */
+  firstDelivery(id: string): EventView | undefined {
+    const index = this.firsts.get(id);
+    return index === undefined ? undefined : this.log.event(index);
   }
 
-  /** Ids first delivered as 2025-11-25 priming events (an id and empty data), with that first delivery. */
-  get priming(): ReadonlyMap<string, EventView> {
-    return this.primings;
+  /** Each event whose id the session already delivered, with that first delivery (time order; made on each call). */
+  get repeats(): Repeat[] {
+    return this.repeated.map((index, k) => ({
+      event: this.log.event(index),
+      earlier: this.log.event(this.repeatedFirst[k] as number),
+    }));
+  }
+
+  /** The index of the first delivery of `id` when it was a 2025-11-25 priming event (an id and empty data). */
+  primingIndex(id: string): number | undefined {
+    return this.primings.get(id);
   }
 
   add(event: EventView): void {
     if (!event.hasId) return;
-    const earlier = this.firsts.firstOr(event.lastEventId, event);
-    if (earlier) this.repeated.push({ event, earlier });
-    else if (event.data === '') this.primings.set(event.lastEventId, event);
+    const earlier = this.firsts.firstOr(event.lastEventId, event.index);
+    if (earlier !== undefined) {
+      this.repeated.push(event.index);
+      this.repeatedFirst.push(earlier);
+    } else if (event.dataLength === 0) this.primings.set(event.lastEventId, event.index);
   }
 }

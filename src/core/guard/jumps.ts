@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): what the ids of a sequence scheme (integer, epoch:seq) show, parsed once per event.
 import { hasSequence, parseId, type IdScheme, type ParsedId } from '../ids/scheme';
 import type { EventView } from '../model/types';
-import { ByKey, bySession, type Follower } from './event-log';
+import { ByKey, bySession, type EventLog, type Follower } from './event-log';
 import { SeenNumbers } from './seen-numbers';
 
 export interface IdAt {
@@ -15,31 +15,35 @@ export interface Jump {
   to: IdAt;
 }
 
+/** A jump as kept: event indexes (the events are made when asked for). */
+interface KeptJump {
+  from: number;
+  fromId: ParsedId;
+  to: number;
+  toId: ParsedId;
+}
+
 /**
  * The jumps of one connection's events: the only consecutive pairs that can leave numbers undelivered (any
  * other pair steps by one, goes back, changes epoch or does not parse), so rules check these instead of every pair.
  */
 class Jumps {
-  private lastEvent: EventView | undefined;
+  private lastEvent = -1;
   private lastId: ParsedId | undefined;
-  private readonly found: Jump[] = [];
-
-  get list(): readonly Jump[] {
-    return this.found;
-  }
+  readonly found: KeptJump[] = [];
 
   add(event: EventView, id: ParsedId): void {
     const [fromEvent, from] = [this.lastEvent, this.lastId];
-    this.lastEvent = event;
+    this.lastEvent = event.index;
     this.lastId = id;
     if (
-      fromEvent &&
+      fromEvent >= 0 &&
       from?.seq !== undefined &&
       id.seq !== undefined &&
       from.epoch === id.epoch &&
       id.seq > from.seq + 1
     )
-      this.found.push({ from: { event: fromEvent, id: from }, to: { event, id } });
+      this.found.push({ from: fromEvent, fromId: from, to: event.index, toId: id });
   }
 }
 
@@ -48,7 +52,10 @@ export class Sequences implements Follower {
   private readonly seen: ByKey<SeenNumbers>;
   private readonly jumps = new Map<string, Jumps>();
 
-  constructor(private readonly scheme: IdScheme) {
+  constructor(
+    private readonly scheme: IdScheme,
+    private readonly log: EventLog,
+  ) {
     this.seen = new ByKey(bySession, () => new SeenNumbers(scheme));
   }
 
@@ -57,9 +64,12 @@ export class Sequences implements Follower {
     return this.seen.get(sessionKey);
   }
 
-  /** The jumps of one connection's ids. */
-  jumpsOf(connectionId: string): readonly Jump[] {
-    return this.jumps.get(connectionId)?.list ?? [];
+  /** The jumps of one connection's ids (made on each call). */
+  jumpsOf(connectionId: string): Jump[] {
+    return (this.jumps.get(connectionId)?.found ?? []).map(({ from, fromId, to, toId }) => ({
+      from: { event: this.log.event(from), id: fromId },
+      to: { event: this.log.event(to), id: toId },
+    }));
   }
 
   add(event: EventView): void {

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): JSON-RPC 2.0 classification of MCP messages (single or 2025-03-26 batches).
-import type { JsonRpcId, JsonRpcMessage } from './types';
+import type { JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from './types';
 
 export type ParsedMessages = { ok: true; messages: JsonRpcMessage[] } | { ok: false; error: string };
 
@@ -52,4 +52,16 @@ export function parseMessages(text: string): ParsedMessages {
 /** A stable map key for a JSON-RPC id (1 and "1" are different ids). */
 export function idKey(id: JsonRpcId): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+}
+
+/** The envelope of a classified message: what rules and lists read, without its params or result. */
+export function envelopeOf(message: JsonRpcMessage): JsonRpcEnvelope {
+  const envelope: JsonRpcEnvelope = { kind: message.kind };
+  if (message.id !== undefined) envelope.id = message.id;
+  if (message.method !== undefined) envelope.method = message.method;
+  if (message.method === 'notifications/cancelled') {
+    const requestId = (message.value as { params?: { requestId?: unknown } }).params?.requestId;
+    if (isId(requestId)) envelope.cancels = requestId;
+  }
+  return envelope;
 }

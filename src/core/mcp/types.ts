@@ -21,3 +21,17 @@ export interface JsonRpcMessage {
   /** The parsed message object. */
   value: unknown;
 }
+
+/**
+ * What the model keeps of one JSON-RPC message: its kind, id and method, without params or result (those are
+ * parsed from the event's bytes when asked for: {@link JsonRpcMessage}).
+ */
+export interface JsonRpcEnvelope {
+  kind: JsonRpcMessage['kind'];
+  /** The request id (absent for notifications and id-less errors). */
+  id?: JsonRpcId;
+  /** The method (requests and notifications). */
+  method?: string;
+  /** For `notifications/cancelled`: the request id its params name (`params.requestId`), when it is an id. */
+  cancels?: JsonRpcId;
+}

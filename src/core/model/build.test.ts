@@ -76,7 +76,9 @@ describe('buildModel', () => {
       sse: ['id: 1\ndata: \n\n', sseEvent('2', rpc.progress(1, 1)), 'id: 3\ndata: {"jsonrpc"\n\n'],
     });
     const model = buildModel(t.capture());
-    expect(model.events.map((e) => [e.index, e.lastEventId, e.messages.length, e.parseError !== undefined])).toEqual([
+    expect(
+      [...model.events].map((e) => [e.index, e.lastEventId, e.messages.length, e.parseError !== undefined]),
+    ).toEqual([
       [0, '1', 0, false],
       [1, '2', 1, false],
       [2, '3', 0, true],

@@ -1,8 +1,8 @@
 // Runs anywhere (pure core): capture -> model (sessions, streams, connections, events). Deterministic, no clock.
 import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
-import { combineSchemes, parseConnection, type ParsedConnection, type ParsedEvent } from './connection';
-import { placeEvents, type Delivery, type EventViewMemory } from './events';
+import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
+import { placeEvents, type Delivery, type PlacementMemory } from './events';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
 import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -14,9 +14,9 @@ const parseEach: ParseConnections = (records) => records.map(parseConnection);
 
 /**
  * @param parse an analyzer's parse cache; parses every record when omitted.
- * @param views an analyzer's memory of the last model's event views, handed out again where nothing changed.
+ * @param placement an analyzer's memory of the last model's event order, continued where events were only appended.
  */
-export function buildModel(capture: Capture, parse: ParseConnections = parseEach, views?: EventViewMemory): Model {
+export function buildModel(capture: Capture, parse: ParseConnections = parseEach, placement?: PlacementMemory): Model {
   const ordered = capture.connections
     .map((record, order) => ({ record, order }))
     .sort((a, b) => a.record.startTime - b.record.startTime || a.order - b.order)
@@ -32,7 +32,7 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
     for (const conn of group.connections) scheme = combineSchemes(scheme, conn.idScheme);
     sessions.push(buildSession(group, scheme, streams, connections, deliveries));
   }
-  const events = placeEvents(deliveries, connections, views);
+  const events = placeEvents(deliveries, connections, placement);
   let startTime = Number.POSITIVE_INFINITY;
   for (const record of capture.connections) startTime = Math.min(startTime, record.startTime);
   return { sessions, streams, connections, events, startTime: Number.isFinite(startTime) ? startTime : 0 };
@@ -83,9 +83,9 @@ function buildSession(
 
 /**
  * The stream whose latest earlier connection delivered the cursor id, else (SDK-style ids) the stream whose
- * latest earlier connection delivered an id of the cursor's stream key. Scans back from the newest connection;
- * a connection's id sets are built once per parse and kept with it, so a live capture re-analysed again and
- * again does not rebuild them.
+ * latest earlier connection delivered an id of the cursor's stream key. Scans back from the newest connection:
+ * its last ids first, then all of its id column (numbers compared, no strings made: a set of 100k ids kept per
+ * connection would cost more than its events' columns); a connection's stream keys are kept once per parse.
  */
 function resumedStream(
   cursor: string,
@@ -94,7 +94,7 @@ function resumedStream(
 ): StreamView | undefined {
   for (let i = delivered.length - 1; i >= 0; i--) {
     const { conn, stream } = delivered[i] as (typeof delivered)[number];
-    if (deliveredLately(conn, cursor) || conn.finalLastEventId === cursor || idsOf(conn).has(cursor)) return stream;
+    if (deliveredLately(conn, cursor) || conn.finalLastEventId === cursor || conn.table.hasOwnId(cursor)) return stream;
   }
   const key = parseId(scheme, cursor).streamKey;
   if (key === undefined) return undefined;
@@ -107,29 +107,19 @@ function resumedStream(
 
 /** A cursor is usually one of the last ids its connection delivered: look there before indexing them all. */
 function deliveredLately(conn: ParsedConnection, cursor: string): boolean {
-  const { events } = conn;
-  for (let i = events.length - 1; i >= Math.max(0, events.length - 64); i--) {
-    const { event } = events[i] as ParsedEvent;
-    if (event.hasId && event.lastEventId === cursor) return true;
-  }
+  const { table } = conn;
+  for (let row = table.count - 1; row >= Math.max(0, table.count - 64); row--)
+    if (table.hasId(row) && table.lastEventId(row) === cursor) return true;
   return false;
-}
-
-function idsOf(conn: ParsedConnection): ReadonlySet<string> {
-  if (!conn.lookup.ids) {
-    const ids = new Set<string>();
-    for (const { event } of conn.events) if (event.hasId) ids.add(event.lastEventId);
-    conn.lookup.ids = ids;
-  }
-  return conn.lookup.ids;
 }
 
 /** Only asked in an 'sdk-stream' session, where every id parses as one. */
 function sdkKeysOf(conn: ParsedConnection): ReadonlySet<string> {
   if (!conn.lookup.sdkKeys) {
     const keys = new Set<string>();
-    for (const { event } of conn.events) {
-      const key = event.hasId ? parseId('sdk-stream', event.lastEventId).streamKey : undefined;
+    const { table } = conn;
+    for (let row = 0; row < table.count; row++) {
+      const key = table.hasId(row) ? parseId('sdk-stream', table.lastEventId(row)).streamKey : undefined;
       if (key !== undefined) keys.add(key);
     }
     conn.lookup.sdkKeys = keys;

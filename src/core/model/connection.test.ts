@@ -47,23 +47,24 @@ describe('SseBodyReader', () => {
         n < record.chunks.length ? { ...record, chunks: record.chunks.slice(0, n), end: 'open' as const } : record;
       reader.read(sofar.chunks);
       const partial = assembleConnection({ ...head, record: sofar }, reader);
-      seen.push(partial.events.length);
-      snapshots.push({ partial, events: partial.events.length });
+      seen.push(partial.table.count);
+      snapshots.push({ partial, events: partial.table.count });
     }
     expect(seen).toEqual([0, 0, 1, 2, 2]);
     expect(snapshots[2]?.partial.tail).toMatchObject({ id: '2', pendingLine: 'data: {"jsonrpc"' });
-    for (const { partial, events } of snapshots) expect(partial.events).toHaveLength(events);
+    for (const { partial, events } of snapshots) expect(partial.table.count).toBe(events);
     const whole = parseConnection(record);
     expect(snapshots.at(-1)?.partial).toStrictEqual(whole);
     expect(whole.tail?.id).toBe('3');
-    expect(whole.events.map((e) => e.messages.map((m) => m.kind))).toEqual([['notification'], ['response']]);
+    const kinds = [0, 1].map((row) => whole.table.envelopes(row).map((m) => m.kind));
+    expect(kinds).toEqual([['notification'], ['response']]);
   });
 
   it('gives an SSE error event its messages but no parse error (only `message` events must be JSON-RPC)', () => {
     const t = new Transcript();
     session(t, 'S')({ sse: [sseEvent('1', 'gone', 'error'), sseEvent('2', 'gone')] });
-    const [error, message] = parseConnection(t.capture().connections[0]!).events;
-    expect(error).toMatchObject({ messages: [], parseError: undefined });
-    expect(message?.parseError).toMatch(/not complete JSON/);
+    const { table } = parseConnection(t.capture().connections[0]!);
+    expect([table.type(0), table.messageCount(0), table.rareAt(0)?.parseError]).toEqual(['error', 0, undefined]);
+    expect(table.rareAt(1)?.parseError).toMatch(/not complete JSON/);
   });
 });

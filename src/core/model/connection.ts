@@ -3,22 +3,14 @@ import { TextDecoder } from '../web/globals';
 import type { BodyChunk, ConnectionRecord, EndReason } from '../capture/model';
 import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';
-import { parseMessages } from '../mcp/jsonrpc';
+import { envelopeOf, parseMessages } from '../mcp/jsonrpc';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
+import { EventTableBuilder, type DataReading } from './event-table-builder';
+import type { EventTable } from './event-table';
 import type { ConnectionRole } from './types';
 import type { IdScheme } from '../ids/scheme';
 import type { JsonRpcMessage } from '../mcp/types';
-
-/** A dispatched event with the chunk time that dispatched it and its JSON-RPC reading (done once, then cached). */
-export interface ParsedEvent {
-  event: SseEvent;
-  time: number;
-  /** Messages carried; empty for empty data and for data that is not JSON-RPC. */
-  messages: JsonRpcMessage[];
-  /** Why a `message` event's non-empty data is not JSON-RPC; undefined otherwise. */
-  parseError: string | undefined;
-}
 
 export interface ParsedConnection {
   record: ConnectionRecord;
@@ -29,9 +21,10 @@ export interface ParsedConnection {
   lastEventIdSent?: string;
   requestMessages: JsonRpcMessage[];
   responseMessages: JsonRpcMessage[];
-  events: ParsedEvent[];
-  /** The first `endpoint` event (2024-11-05 announces the POST endpoint so), noted while reading. */
-  endpointEvent?: ParsedEvent;
+  /** The dispatched events, one row each, with their JSON-RPC reading (done once; the JSON is not kept). */
+  table: EventTable;
+  /** The data of the first `endpoint` event (2024-11-05 announces the POST endpoint so), noted while reading. */
+  endpointData?: string;
   /** The scheme this connection's own event ids share (detectScheme over them; combine with combineSchemes). */
   idScheme: IdScheme;
   tail?: SseTail;
@@ -43,9 +36,7 @@ export interface ParsedConnection {
 }
 
 export interface EventIdLookup {
-  /** Ids the connection's events carried. */
-  ids?: Set<string>;
-  /** Stream keys of those ids, when they are SDK-style. */
+  /** Stream keys of the ids the connection's events carried, when they are SDK-style. */
   sdkKeys?: Set<string>;
 }
 
@@ -53,7 +44,7 @@ export interface EventIdLookup {
 export type ParsedHead = Omit<ParsedConnection, BodyPart | 'responseMessages' | 'lookup'>;
 
 /** What reading an SSE body gives. */
-type BodyPart = 'events' | 'endpointEvent' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId';
+type BodyPart = 'table' | 'endpointData' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId';
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -102,11 +93,14 @@ export function combineSchemes(a: IdScheme, b: IdScheme): IdScheme {
   return 'opaque';
 }
 
-function parsedEvent(event: SseEvent, time: number): ParsedEvent {
-  if (event.data === '') return { event, time, messages: [], parseError: undefined };
+const NOTHING: DataReading = { envelopes: [], parseError: undefined };
+
+/** The event's data read as JSON-RPC, once: what the table keeps of it (the parsed JSON is dropped here). */
+function readData(event: SseEvent): DataReading {
+  if (event.data === '') return NOTHING;
   const parsed = parseMessages(event.data);
-  if (parsed.ok) return { event, time, messages: parsed.messages, parseError: undefined };
-  return { event, time, messages: [], parseError: event.type === 'message' ? parsed.error : undefined };
+  if (parsed.ok) return { envelopes: parsed.messages.map(envelopeOf), parseError: undefined };
+  return event.type === 'message' ? { envelopes: [], parseError: parsed.error } : NOTHING;
 }
 
 /**
@@ -115,8 +109,8 @@ function parsedEvent(event: SseEvent, time: number): ParsedEvent {
  */
 export class SseBodyReader {
   private readonly parser = new SseParser();
-  private readonly parsedEvents: ParsedEvent[] = [];
-  private endpointEvent: ParsedEvent | undefined;
+  private readonly table = new EventTableBuilder();
+  private endpointData: string | undefined;
   private chunkCount = 0;
   private byteCount = 0;
   private scheme: IdScheme = 'none';
@@ -134,15 +128,15 @@ export class SseBodyReader {
   read(chunks: readonly BodyChunk[]): void {
     for (let i = this.chunkCount; i < chunks.length; i++) {
       const chunk = chunks[i] as BodyChunk;
+      this.table.addChunk(this.byteCount);
       this.byteCount += chunk.bytes.byteLength;
       const dispatched = this.parser.push(chunk.bytes);
       if (dispatched.length === 0) continue;
       const ids: string[] = [];
       for (const event of dispatched) {
-        const parsed = parsedEvent(event, chunk.t);
-        this.parsedEvents.push(parsed);
+        this.table.add(event, chunk.t, readData(event));
         if (event.hasId) ids.push(event.lastEventId);
-        if (event.type === 'endpoint') this.endpointEvent ??= parsed;
+        if (event.type === 'endpoint') this.endpointData ??= event.data;
       }
       if (this.scheme !== 'opaque') this.scheme = combineSchemes(this.scheme, detectScheme(ids));
     }
@@ -153,22 +147,26 @@ export class SseBodyReader {
   body(end: EndReason): Pick<ParsedConnection, BodyPart> {
     let tail: SseTail | undefined;
     if (end === 'open') tail = this.parser.tail;
-    else {
+    else if (!this.ended) {
       tail = this.parser.finish();
       this.ended = true;
-    }
-    // A copy: results handed out stay as they were while this reader keeps growing.
+      this.table.seal();
+    } else tail = this.parser.tail;
+    // A snapshot: results handed out stay as they were while this reader keeps growing.
     const body: Pick<ParsedConnection, BodyPart> = {
-      events: this.parsedEvents.slice(),
+      table: this.table.snapshot(),
       idScheme: this.scheme,
       bytes: this.byteCount,
     };
-    if (this.endpointEvent) body.endpointEvent = this.endpointEvent;
+    if (this.endpointData !== undefined) body.endpointData = this.endpointData;
     if (tail) body.tail = tail;
     if (this.parser.lastEventId !== '') body.finalLastEventId = this.parser.lastEventId;
     return body;
   }
 }
+
+/** The events of a connection that is not SSE. */
+const EMPTY_TABLE = new EventTableBuilder().snapshot();
 
 /** A parsed connection from its head and, for SSE, a reader that has read all of the record's chunks. */
 export function assembleConnection(head: ParsedHead, reader: SseBodyReader | undefined): ParsedConnection {
@@ -179,7 +177,7 @@ export function assembleConnection(head: ParsedHead, reader: SseBodyReader | und
   return {
     ...head,
     responseMessages: json ? messagesOrEmpty(decodeBody(record.chunks)) : [],
-    events: [],
+    table: EMPTY_TABLE,
     idScheme: 'none',
     bytes,
     lookup: {},

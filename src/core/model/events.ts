@@ -1,7 +1,10 @@
-// Runs anywhere (pure core): puts every delivered event in time order and makes its view, reusing the last model's.
-import type { ParsedConnection, ParsedEvent } from './connection';
+// Runs anywhere (pure core): puts every delivered event in time order, continuing the last model's order.
+import type { ParsedConnection } from './connection';
+import { PlacedEvents, type Stretches } from './event-list';
+import type { EventTable } from './event-table';
+import type { PlacedRun } from './event-view';
 import { mergeRuns } from './merge';
-import type { ConnectionView, EventView } from './types';
+import type { ConnectionView } from './types';
 
 /** A connection that delivers SSE events to a stream of a session. */
 export interface Delivery {
@@ -10,44 +13,45 @@ export interface Delivery {
   streamId: string;
 }
 
-/** What one delivery of the last model delivered (its views are that model's events of its id, in order). */
+/** What one delivery of the last model delivered. */
 interface KeptRun {
   id: string;
   streamId: string;
   sessionKey: string;
-  parsed: readonly ParsedEvent[];
+  table: EventTable;
 }
 
 /**
- * The last model's event placement. A view is a function of its parsed event, connection, stream, session and
- * index: where all five are as before, the next model hands out the same object. And when the last model's
- * deliveries only grew, with every new event ordered after the old ones (a live capture: one chunk arrived, or
- * nothing did), the old order is kept as it is and only the new events are placed, so a re-analysis costs what
- * arrived, not the 100k events before it. Arrays handed out in a model are never changed afterwards.
+ * The last model's event placement. When the last model's deliveries only grew, with every new event ordered
+ * after the old ones (a live capture: one chunk arrived, or nothing did), the old order is kept as it is and only
+ * the new events are placed, so a re-analysis costs what arrived, not the 100k events before it. The list handed
+ * out then continues the last one (same lineage: the rules' indexes read on from where they stopped). Lists and
+ * arrays handed out in a model are never changed afterwards.
  */
-export class EventViewMemory {
+export class PlacementMemory {
   /** @param keep false for a one-shot build: nothing is asked of this memory again, so nothing is kept. */
   constructor(private readonly keep = true) {}
 
   private runs: KeptRun[] = [];
-  private events: readonly EventView[] = [];
+  private list: PlacedEvents | undefined;
   /** The delivery of the last event (ties in time after it are ordered by delivery). */
   private lastRun = -1;
   private indexes = new Map<string, readonly number[]>();
 
   /** Where each delivery's new events start when the old events keep their places, else undefined. */
   appendedFrom(deliveries: readonly Delivery[]): number[] | undefined {
-    if (deliveries.length < this.runs.length) return undefined;
-    const last = this.events.at(-1);
+    const { list } = this;
+    if (!list || deliveries.length < this.runs.length) return undefined;
+    const lastTime = list.length > 0 ? list.at(list.length - 1)?.time : undefined;
     const from: number[] = [];
     for (const [run, { conn, view, streamId }] of deliveries.entries()) {
       const kept = this.runs[run];
       const same = kept?.id === view.id && kept.streamId === streamId && kept.sessionKey === view.sessionKey;
-      if (kept && (!same || !startsWith(conn.events, kept.parsed))) return undefined;
-      const start = kept?.parsed.length ?? 0;
-      for (let p = start; last && p < conn.events.length; p++) {
-        const { time } = conn.events[p] as ParsedEvent;
-        if (!(time > last.time || (time === last.time && run >= this.lastRun))) return undefined;
+      if (kept && (!same || !conn.table.continues(kept.table))) return undefined;
+      const start = kept?.table.count ?? 0;
+      for (let p = start; lastTime !== undefined && p < conn.table.count; p++) {
+        const time = conn.table.time(p);
+        if (!(time > lastTime || (time === lastTime && run >= this.lastRun))) return undefined;
       }
       from.push(start);
     }
@@ -59,97 +63,119 @@ export class EventViewMemory {
     deliveries: readonly Delivery[],
     owners: ReadonlyMap<string, ConnectionView>,
     from: readonly number[] | undefined,
-  ): EventView[] {
-    const runs = this.reuse(deliveries, from);
-    const base = from ? this.events.length : 0;
-    // New events and indexes are collected apart and joined once: a copy of 100k entries costs more than the rest.
-    const added: EventView[] = [];
+  ): PlacedEvents {
+    const old = from ? this.list : undefined;
+    const stretches = new StretchBuilder(old);
+    // New indexes are collected apart and joined once: a copy of 100k entries costs more than the rest.
     const grown = new Map<string, number[]>();
-    let lastRun = from ? this.lastRun : -1;
+    let count = old?.length ?? 0;
+    let lastRun = old ? this.lastRun : -1;
     mergeRuns(
-      deliveries.map(({ conn }) => conn.events),
+      deliveries.map(({ conn }) => conn.table),
       (run, position) => {
-        const index = base + added.length;
         const id = (deliveries[run] as Delivery).view.id;
-        added.push(viewAt(runs[run] as Reuse, position, index));
+        stretches.add(run, position, count);
         let indexes = grown.get(id);
         if (!indexes) grown.set(id, (indexes = []));
-        indexes.push(index);
+        indexes.push(count);
+        count += 1;
         lastRun = run;
       },
       from,
     );
-    // Nothing new: the last model's list as it was (no model changes its lists once built).
-    const events = base === 0 ? added : added.length === 0 ? (this.events as EventView[]) : this.events.concat(added);
+    const runs: PlacedRun[] = deliveries.map(({ conn, view, streamId }) => ({
+      connectionId: view.id,
+      streamId,
+      sessionKey: view.sessionKey,
+      table: conn.table,
+      chunks: conn.record.chunks,
+    }));
+    // Nothing new: the last list as it was. Appended to: the same lineage, so that whoever read it can read on.
+    const list =
+      old && count === old.length && sameRuns(old.runs, runs)
+        ? old
+        : old
+          ? old.extended(count, runs, stretches.finish())
+          : new PlacedEvents({}, count, runs, stretches.finish());
     const indexes = new Map<string, readonly number[]>();
     for (const [id, owner] of owners) {
-      const old = from ? this.indexes.get(id) : undefined;
+      const before = old ? this.indexes.get(id) : undefined;
       const more = grown.get(id);
-      const list = old && more ? old.concat(more) : (more ?? old);
-      if (!list) continue;
-      owner.eventIndexes = list as number[];
-      indexes.set(id, list);
+      const all = before && more ? before.concat(more) : (more ?? before);
+      if (!all) continue;
+      owner.eventIndexes = all as number[];
+      indexes.set(id, all);
     }
-    if (!this.keep) return events;
+    if (!this.keep) return list;
     this.runs = deliveries.map(({ conn, view, streamId }) => ({
       id: view.id,
       streamId,
       sessionKey: view.sessionKey,
-      parsed: conn.events,
+      table: conn.table,
     }));
-    this.events = events;
+    this.list = list;
     this.lastRun = lastRun;
     this.indexes = indexes;
-    return events;
-  }
-
-  /**
-   * For each delivery, the last model's run of its id and that run's views. New events are all that is placed
-   * when appending; else runs are matched by id, where an id had one run (two runs' views are interleaved in
-   * its event list).
-   */
-  private reuse(deliveries: readonly Delivery[], from: readonly number[] | undefined): Reuse[] {
-    if (from || this.runs.length === 0) return deliveries.map((delivery) => ({ delivery }));
-    const byId = new Map<string, KeptRun | undefined>();
-    for (const kept of this.runs) byId.set(kept.id, byId.has(kept.id) ? undefined : kept);
-    return deliveries.map((delivery) => {
-      const kept = byId.get(delivery.view.id);
-      const indexes = this.indexes.get(delivery.view.id);
-      return kept && indexes ? { delivery, kept, views: { events: this.events, indexes } } : { delivery };
-    });
+    return list;
   }
 }
 
-interface Reuse {
-  delivery: Delivery;
-  kept?: KeptRun;
-  /** The kept run's view of position p: events[indexes[p]]. */
-  views?: { events: readonly EventView[]; indexes: readonly number[] };
+function sameRuns(a: readonly PlacedRun[], b: readonly PlacedRun[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((run, i) => {
+      const other = b[i] as PlacedRun;
+      return (
+        run.table === other.table &&
+        run.chunks === other.chunks &&
+        run.connectionId === other.connectionId &&
+        run.streamId === other.streamId &&
+        run.sessionKey === other.sessionKey
+      );
+    })
+  );
 }
 
-/** The view of a delivery's event: the kept one when its inputs are all as before, else a new one. */
-function viewAt({ delivery, kept, views }: Reuse, position: number, index: number): EventView {
-  const { conn, view, streamId } = delivery;
-  const parsed = conn.events[position] as ParsedEvent;
-  const keptIndex = kept?.parsed[position] === parsed ? views?.indexes[position] : undefined;
-  const old = keptIndex === undefined ? undefined : views?.events[keptIndex];
-  // A run sorted out of its own order lists its views in time order, not by position: the byte offset (distinct
-  // for each event of a connection) tells whether this view is this event's.
-  if (
-    old?.start === parsed.event.start &&
-    old.index === index &&
-    old.streamId === streamId &&
-    old.sessionKey === view.sessionKey
-  )
-    return old;
-  return eventView(parsed, view.id, streamId, view.sessionKey, index);
-}
+/** Maximal stretches of consecutive rows of one run, built as events are visited in order. */
+class StretchBuilder {
+  private readonly runOf: number[];
+  private readonly rowFrom: number[];
+  private readonly indexFrom: number[];
+  private lastRun = -1;
+  private nextRow = -1;
 
-function startsWith(list: readonly ParsedEvent[], prefix: readonly ParsedEvent[]): boolean {
-  if (list === prefix) return true;
-  if (list.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (list[i] !== prefix[i]) return false;
-  return true;
+  /** @param before the list this one continues: its stretches, the last of which the next event may extend. */
+  constructor(before?: PlacedEvents) {
+    const stretches = before?.stretches;
+    this.runOf = stretches ? Array.from(stretches.runOf) : [];
+    this.rowFrom = stretches ? Array.from(stretches.rowFrom) : [];
+    this.indexFrom = stretches ? Array.from(stretches.indexFrom) : [];
+    const last = this.runOf.length - 1;
+    if (before && last >= 0) {
+      this.lastRun = this.runOf[last] as number;
+      this.nextRow = (this.rowFrom[last] as number) + before.length - (this.indexFrom[last] as number);
+    }
+  }
+
+  add(run: number, row: number, index: number): void {
+    if (run === this.lastRun && row === this.nextRow) {
+      this.nextRow++;
+      return;
+    }
+    this.runOf.push(run);
+    this.rowFrom.push(row);
+    this.indexFrom.push(index);
+    this.lastRun = run;
+    this.nextRow = row + 1;
+  }
+
+  finish(): Stretches {
+    return {
+      runOf: Uint32Array.from(this.runOf),
+      rowFrom: Uint32Array.from(this.rowFrom),
+      indexFrom: Uint32Array.from(this.indexFrom),
+    };
+  }
 }
 
 /**
@@ -160,56 +186,8 @@ function startsWith(list: readonly ParsedEvent[], prefix: readonly ParsedEvent[]
 export function placeEvents(
   deliveries: readonly Delivery[],
   connections: readonly ConnectionView[],
-  memory: EventViewMemory = new EventViewMemory(false),
-): EventView[] {
+  memory: PlacementMemory = new PlacementMemory(false),
+): PlacedEvents {
   const owners = new Map(connections.map((c) => [c.id, c]));
   return memory.place(deliveries, owners, memory.appendedFrom(deliveries));
-}
-
-/** One object literal per shape (no spreads): 100k of these are built on a first analysis. */
-function eventView(
-  { event, time, messages, parseError }: ParsedEvent,
-  connectionId: string,
-  streamId: string,
-  sessionKey: string,
-  index: number,
-): EventView {
-  const { type, data, lastEventId, hasId, retry, start, end, firstChunk, lastChunk } = event;
-  if (parseError === undefined) {
-    return {
-      type,
-      data,
-      lastEventId,
-      hasId,
-      retry,
-      start,
-      end,
-      firstChunk,
-      lastChunk,
-      connectionId,
-      streamId,
-      sessionKey,
-      time,
-      messages,
-      index,
-    };
-  }
-  return {
-    type,
-    data,
-    lastEventId,
-    hasId,
-    retry,
-    start,
-    end,
-    firstChunk,
-    lastChunk,
-    connectionId,
-    streamId,
-    sessionKey,
-    time,
-    messages,
-    parseError,
-    index,
-  };
 }

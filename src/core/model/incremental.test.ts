@@ -8,6 +8,7 @@ import type { BodyChunk, Capture, ConnectionRecord } from '../capture/model';
 import type { Analysis } from '../analyze';
 import { rpc, session, sseEvent, Transcript } from '../guard/transcript';
 import { FIXTURES_DIR, readFixture } from '../fixtures-dir.fixture';
+import { PlacedEvents } from './event-list';
 
 const examples = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'chunks.ndjson')));
 
@@ -172,20 +173,20 @@ describe('createAnalyzer: what it may reuse', () => {
     const [first, ...rest] = growing(rechunked(example('cut-mid-event'), 16));
     let previous = { capture: first as Capture, analysis: incremental(first as Capture) };
     let continued = 0;
+    const tablesOf = (analysis: Analysis) =>
+      new Map((analysis.events as PlacedEvents).runs.map((run) => [run.connectionId, run.table]));
     for (const capture of rest) {
       const analysis = incremental(capture);
       const copied = new Set(
         capture.connections.filter((r, i) => r !== previous.capture.connections[i]).map((r) => r.id),
       );
-      for (const event of analysis.events) {
-        if (!copied.has(event.connectionId)) continue;
-        const before = previous.analysis.events.find(
-          (e) => e.connectionId === event.connectionId && e.start === event.start,
-        );
-        if (!before) continue;
-        // The very message objects of the last analysis: the record is a new object, its old chunks were not read again.
-        expect(event.messages).toBe(before.messages);
-        continued++;
+      const before = tablesOf(previous.analysis);
+      for (const [id, table] of tablesOf(analysis)) {
+        const old = before.get(id);
+        if (!copied.has(id) || !old || old.count === 0) continue;
+        // The record is a new object; its table is the last one's, continued: its old chunks were not read again.
+        expect(table.continues(old)).toBe(true);
+        continued += old.count;
       }
       previous = { capture, analysis };
     }

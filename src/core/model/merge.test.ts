@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRuns } from './merge';
+import { mergeRuns, type TimedRun } from './merge';
+
+const asRuns = (runs: readonly (readonly { time: number }[])[]): TimedRun[] =>
+  runs.map((items) => ({
+    count: items.length,
+    time: (position: number) => (items[position] as { time: number }).time,
+  }));
 
 function stableSortOrder(runs: readonly (readonly { time: number }[])[], from: readonly number[]): string[] {
   return runs
@@ -10,7 +16,7 @@ function stableSortOrder(runs: readonly (readonly { time: number }[])[], from: r
 
 function merged(runs: readonly (readonly { time: number }[])[], from: readonly number[]): string[] {
   const order: string[] = [];
-  mergeRuns(runs, (r, p) => order.push(`${r}:${p}`), from);
+  mergeRuns(asRuns(runs), (r, p) => order.push(`${r}:${p}`), from);
   return order;
 }
 

@@ -1,10 +1,12 @@
 // Runs anywhere (pure core): visits timed runs in the order a stable sort of their concatenation by time gives.
 
-interface Timed {
-  time: number;
+/** A run of items with times: a connection's event table. */
+export interface TimedRun {
+  readonly count: number;
+  time(position: number): number;
 }
 
-type Runs = readonly (readonly Timed[])[];
+type Runs = readonly TimedRun[];
 
 /**
  * Calls `visit(run, position)` for the items of every run from `from[run]` on (0 when omitted), by time; equal
@@ -20,36 +22,36 @@ export function mergeRuns(runs: Runs, visit: (run: number, position: number) => 
   }
   if (inOrderEndToEnd(runs, next)) {
     for (const [run, items] of runs.entries())
-      for (let position = next[run] as number; position < items.length; position++) visit(run, position);
+      for (let position = next[run] as number; position < items.count; position++) visit(run, position);
     return;
   }
-  const headTime = (run: number) => ((runs[run] as readonly Timed[])[next[run] as number] as Timed).time;
+  const headTime = (run: number) => (runs[run] as TimedRun).time(next[run] as number);
   const heap = new RunHeap((a, b) => headTime(a) < headTime(b) || (headTime(a) === headTime(b) && a < b));
-  for (const [run, items] of runs.entries()) if ((next[run] as number) < items.length) heap.push(run);
+  for (const [run, items] of runs.entries()) if ((next[run] as number) < items.count) heap.push(run);
   for (let run = heap.pop(); run !== undefined; run = heap.pop()) {
-    const items = runs[run] as readonly Timed[];
+    const items = runs[run] as TimedRun;
     // Emit from this run while it stays ahead of the best other head.
     do {
       visit(run, next[run] as number);
       next[run] = (next[run] as number) + 1;
-    } while ((next[run] as number) < items.length && heap.before(run));
-    if ((next[run] as number) < items.length) heap.push(run);
+    } while ((next[run] as number) < items.count && heap.before(run));
+    if ((next[run] as number) < items.count) heap.push(run);
   }
 }
 
-function sortedByTime(run: readonly Timed[], from: number): boolean {
-  for (let i = from + 1; i < run.length; i++) if ((run[i] as Timed).time < (run[i - 1] as Timed).time) return false;
+function sortedByTime(run: TimedRun, from: number): boolean {
+  for (let i = from + 1; i < run.count; i++) if (run.time(i) < run.time(i - 1)) return false;
   return true;
 }
 
 /** Each run starts no earlier than the one before ended: the concatenation is already in order. */
 function inOrderEndToEnd(runs: Runs, from: readonly number[]): boolean {
-  let last: Timed | undefined;
+  let last: number | undefined;
   for (const [run, items] of runs.entries()) {
-    const first = items[from[run] as number];
-    if (!first) continue;
-    if (last && first.time < last.time) return false;
-    last = items.at(-1);
+    const first = from[run] as number;
+    if (first >= items.count) continue;
+    if (last !== undefined && items.time(first) < last) return false;
+    last = items.time(items.count - 1);
   }
   return true;
 }
@@ -58,8 +60,8 @@ function inOrderEndToEnd(runs: Runs, from: readonly number[]): boolean {
 function sortAll(runs: Runs, from: readonly number[], visit: (run: number, position: number) => void): void {
   const items: { run: number; position: number; time: number }[] = [];
   for (const [run, list] of runs.entries())
-    for (let position = from[run] as number; position < list.length; position++)
-      items.push({ run, position, time: (list[position] as Timed).time });
+    for (let position = from[run] as number; position < list.count; position++)
+      items.push({ run, position, time: list.time(position) });
   items.sort((a, b) => a.time - b.time);
   for (const { run, position } of items) visit(run, position);
 }

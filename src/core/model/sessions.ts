@@ -2,8 +2,10 @@
 import { URL } from '../web/globals';
 import { asEra } from '../mcp/era';
 import { headerValue } from '../mcp/headers';
-import type { Era, JsonRpcMessage } from '../mcp/types';
+import { parseMessages } from '../mcp/jsonrpc';
+import type { Era, JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
 import { stripQuery, type ParsedConnection } from './connection';
+import { eventData } from './event-data';
 
 export interface SessionGroup {
   key: string;
@@ -36,10 +38,10 @@ export function isMcpRelevant(conn: ParsedConnection): boolean {
 
 /** 2024-11-05: the GET /sse stream announces the POST endpoint in an `endpoint` event. */
 function legacyEndpointOf(conn: ParsedConnection): string | undefined {
-  const announced = conn.endpointEvent;
-  if (!announced) return undefined;
+  const announced = conn.endpointData;
+  if (announced === undefined) return undefined;
   try {
-    return new URL(announced.event.data.trim(), conn.record.url).href;
+    return new URL(announced.trim(), conn.record.url).href;
   } catch {
     return undefined;
   }
@@ -137,14 +139,19 @@ export function detectEra(group: SessionGroup): Era {
   return best;
 }
 
-/** The first response to `request` in the JSON body, else in the SSE events, of the same connection. */
+/**
+ * The first response to `request` in the JSON body, else in the SSE events, of the same connection. The table
+ * keeps envelopes only: the answering event's data is read again from the bytes (one small event per session).
+ */
 function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
-  const isAnswer = (m: JsonRpcMessage) => m.kind === 'response' && m.id === request.id;
+  const isAnswer = (m: JsonRpcEnvelope) => m.kind === 'response' && m.id === request.id;
   const inBody = conn.responseMessages.find(isAnswer);
   if (inBody) return inBody;
-  for (const { messages } of conn.events) {
-    const found = messages.find(isAnswer);
-    if (found) return found;
+  const { table } = conn;
+  for (let row = 0; row < table.count; row++) {
+    if (!table.envelopes(row).some(isAnswer)) continue;
+    const parsed = parseMessages(eventData(conn.record.chunks, table, row));
+    return parsed.ok ? parsed.messages.find(isAnswer) : undefined;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 import type { ConnectionRecord } from '../capture/model';
 import type { SseEvent, SseTail } from '../sse/types';
 import type { IdScheme } from '../ids/scheme';
-import type { Era, JsonRpcId, JsonRpcMessage } from '../mcp/types';
+import type { Era, JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from '../mcp/types';
 
 /** The role a connection plays in the transport. */
 export type ConnectionRole =
@@ -13,7 +13,12 @@ export type ConnectionRole =
   | 'legacy-post' // 2024-11-05 POST to the endpoint
   | 'other';
 
-/** One dispatched SSE event, placed in its connection, stream and session, with the JSON-RPC messages it carried. */
+/**
+ * One dispatched SSE event, placed in its connection, stream and session. A view made on demand from the model's
+ * compact per-event columns: the model keeps neither the data nor the parsed JSON (they would cost several times
+ * the capture's bytes), so `data` and `messages` are read again from the capture's bytes each time they are asked
+ * for; `dataLength` and `envelopes` are kept and cost nothing to read.
+ */
 export interface EventView extends SseEvent {
   /** Index in Analysis.events (time order). */
   index: number;
@@ -22,10 +27,29 @@ export interface EventView extends SseEvent {
   sessionKey: string;
   /** Wall-clock time (epoch ms) of the chunk that dispatched the event. */
   time: number;
-  /** JSON-RPC messages carried (a batch gives several); empty for priming / empty data. */
-  messages: JsonRpcMessage[];
+  /** The data's length in UTF-16 code units (`data.length`), known without decoding the data. */
+  dataLength: number;
+  /** Data lines joined with LF, decoded from the event's bytes in the capture on each read. */
+  readonly data: string;
+  /**
+   * JSON-RPC messages carried (a batch gives several), parsed from the data on each read (read it once and keep
+   * it where it is needed again); empty for priming / empty data and for data that is not JSON-RPC.
+   */
+  readonly messages: JsonRpcMessage[];
+  /** Kind, id and method of each message carried (as in `messages`, without params and results): no parsing. */
+  readonly envelopes: JsonRpcEnvelope[];
   /** Why the data is not one complete JSON-RPC message (absent when fine or empty). */
   parseError?: string;
+}
+
+/**
+ * A model's events in time order. Looked up by index (`at`) or walked (`for ... of`); each lookup makes a new
+ * view from the model's columns, so hold on to a view only as long as it is needed.
+ */
+export interface EventList extends Iterable<EventView> {
+  readonly length: number;
+  /** The event at `index` (0 = the earliest), or undefined outside 0..length-1. */
+  at(index: number): EventView | undefined;
 }
 
 /** One HTTP exchange as analysed: its raw record, its role, its stream, and what it sent and received. */
@@ -101,7 +125,7 @@ export interface Model {
   streams: StreamView[];
   connections: ConnectionView[];
   /** All dispatched events in time order. */
-  events: EventView[];
+  events: EventList;
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
 }

@@ -13,16 +13,17 @@ export const incompleteJson: Rule = {
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
-    const priming = new Map(facts.sessions.map((s) => [s.session.key, s.ids.priming]));
+    const idsOf = new Map(facts.sessions.map((s) => [s.session.key, s.ids]));
     for (const event of facts.parseErrors) {
       const conn = facts.connection.get(event.connectionId);
-      const replayedPriming = isPrimingReplay(event, priming.get(event.sessionKey) ?? new Map());
+      const ids = idsOf.get(event.sessionKey);
+      const replayedPriming = ids !== undefined && isPrimingReplay(event, ids);
       const report: Report = {
         // A replayed priming event is the milder case: the stream itself is fine.
         severity: replayedPriming ? 'warning' : 'error',
         message: replayedPriming
           ? `priming event ${event.lastEventId} was replayed on ${event.connectionId} as \`${event.data.trim()}\` instead of empty data: clients that parse it see a message that is not JSON-RPC.`
-          : `event${event.hasId ? ` ${event.lastEventId}` : ''} on ${event.connectionId}: data (${event.data.length} chars) is ${event.parseError}.`,
+          : `event${event.hasId ? ` ${event.lastEventId}` : ''} on ${event.connectionId}: data (${event.dataLength} chars) is ${event.parseError}.`,
         sessionKey: event.sessionKey,
         streamId: event.streamId,
         connectionId: event.connectionId,

@@ -18,7 +18,7 @@ export const orphanedServerRequest: Rule = {
       const refusedResumes = session.connections.filter((c) => isResumeAttempt(c) && (c.record.status ?? 0) >= 400);
       const { cancelledByServer } = session.messages;
       for (const event of session.messages.requests) {
-        for (const message of event.messages) {
+        for (const message of event.envelopes) {
           if (message.kind !== 'request' || message.id === undefined) continue;
           if (session.clientAnswers.has(idKey(message.id)) || cancelledByServer.has(idKey(message.id))) continue;
           const carrier = facts.connection.get(event.connectionId);

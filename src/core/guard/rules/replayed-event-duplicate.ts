@@ -17,11 +17,12 @@ export const replayedEventDuplicate: Rule = {
     const reports: Report[] = [];
     for (const { ids } of facts.sessions) {
       for (const { event, earlier } of ids.repeats) {
-        if (isPrimingReplay(event, ids.priming)) continue;
+        if (isPrimingReplay(event, ids)) continue;
         const conn = facts.connection.get(event.connectionId);
         // Same-stream replays only (also twice within one resumed connection); other streams are cross-stream-replay.
         if (!conn || !isResumeAttempt(conn) || earlier.streamId !== event.streamId) continue;
-        const identical = earlier.data === event.data;
+        // Lengths first: the data is read from the bytes only when it may be the same.
+        const identical = earlier.dataLength === event.dataLength && earlier.data === event.data;
         reports.push({
           severity: identical ? 'warning' : 'error',
           message: identical

@@ -54,7 +54,7 @@ function reissuedTornEvent(cut: ConnectionView | undefined, find: FindEvent): Ev
   if (!sameId) return undefined;
   // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
   if (find((e) => e.hasId && sameId(e.lastEventId))) return undefined;
-  return find((e) => e.hasId && e.data.startsWith(prefix));
+  return find((e) => e.hasId && e.dataLength >= prefix.length && e.data.startsWith(prefix));
 }
 
 function neverAnswered(facts: SessionFacts, requestIds: readonly (string | number)[]): (string | number)[] {
@@ -74,12 +74,11 @@ export const resumeNotHonored: Rule = {
     for (const session of facts.sessions) {
       const scheme = session.session.idScheme;
       const { ids } = session;
-      const { priming } = ids;
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
         const find: FindEvent = (test) => facts.findEvent(conn, test);
         // A replayed priming event says nothing about where the stream continues.
-        const first = find((e) => e.hasId && !isPrimingReplay(e, priming));
+        const first = find((e) => e.hasId && !isPrimingReplay(e, ids));
         const report = (message: string, event?: EventView) =>
           reports.push({
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
@@ -112,7 +111,7 @@ export const resumeNotHonored: Rule = {
         // 2025-11-25 servers may close a resume early and let the client poll again: only the last one counts.
         if (!stream || conn.record.end === 'open' || stream.connectionIds.at(-1) !== conn.id) continue;
         const waiting = neverAnswered(session, stream.requestIds);
-        if (waiting.length > 0 && !find((e) => e.messages.length > 0)) {
+        if (waiting.length > 0 && !find((e) => e.envelopes.length > 0)) {
           report(
             `nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} was never answered.`,
           );

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule unsolicited-response.
 import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView, EventView } from '../../model/types';
-import type { JsonRpcId, JsonRpcMessage } from '../../mcp/types';
+import type { JsonRpcEnvelope, JsonRpcId } from '../../mcp/types';
 import { at, describeId, factsOf, isResumeAttempt, type Facts, type SessionFacts } from '../facts';
 import type { Report, Rule } from '../types';
 
@@ -9,7 +9,7 @@ type Step =
   | { time: number; kind: 'sent'; id: JsonRpcId }
   | { time: number; kind: 'answer'; id: JsonRpcId; conn: ConnectionView; event?: EventView };
 
-function answers(messages: readonly JsonRpcMessage[]): JsonRpcId[] {
+function answers(messages: readonly JsonRpcEnvelope[]): JsonRpcId[] {
   return messages.flatMap((m) => ((m.kind === 'response' || m.kind === 'error') && m.id !== undefined ? [m.id] : []));
 }
 
@@ -32,10 +32,10 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
     for (const id of answers(conn.responseMessages)) steps.push({ time, kind: 'answer', id, conn });
   }
   for (const event of session.messages.answers) {
-    const replay = event.hasId && session.ids.firstDelivery(event.lastEventId) !== event;
+    const replay = event.hasId && session.ids.firstIndex(event.lastEventId) !== event.index;
     const conn = facts.connection.get(event.connectionId);
     if (replay || !conn || originMissing(facts, event.streamId)) continue;
-    for (const id of answers(event.messages)) steps.push({ time: event.time, kind: 'answer', id, conn, event });
+    for (const id of answers(event.envelopes)) steps.push({ time: event.time, kind: 'answer', id, conn, event });
   }
   // Stable: a request and its answer at the same instant keep request-first order.
   return steps

@@ -1,0 +1,113 @@
+// Runs anywhere (pure core): a model's events in time order, as stretches of its connections' table rows.
+import { TableEventView, type PlacedRun } from './event-view';
+import type { EventList, EventView } from './types';
+
+/** The order of a model's events: stretch k holds events indexFrom[k].. as rows rowFrom[k].. of run runOf[k]. */
+export interface Stretches {
+  runOf: Uint32Array;
+  rowFrom: Uint32Array;
+  indexFrom: Uint32Array;
+}
+
+/**
+ * The events of a model: which run (connection) and row each index is, as maximal stretches of consecutive rows of
+ * one run (a connection streaming alone is one stretch, however many events it has). Views are made on lookup.
+ * Lists of one lineage extend each other: an analyzer that only appended events hands out a list with the same
+ * lineage, whose first events are those of the last list (see continues).
+ */
+export class PlacedEvents implements EventList {
+  readonly #lineage: object;
+
+  constructor(
+    lineage: object,
+    readonly length: number,
+    readonly runs: readonly PlacedRun[],
+    readonly stretches: Stretches,
+  ) {
+    this.#lineage = lineage;
+  }
+
+  /** A longer list of the same lineage: `runs` and `stretches` hold this list's events, unchanged, and more. */
+  extended(length: number, runs: readonly PlacedRun[], stretches: Stretches): PlacedEvents {
+    return new PlacedEvents(this.#lineage, length, runs, stretches);
+  }
+
+  /** Whether this list's first events are those of `older`, each as it was. */
+  continues(older: EventList): boolean {
+    return older instanceof PlacedEvents && older.#lineage === this.#lineage && this.length >= older.length;
+  }
+
+  at(index: number): EventView | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length) return undefined;
+    const k = this.stretchOf(index);
+    const { runOf, rowFrom, indexFrom } = this.stretches;
+    const run = this.runs[runOf[k] as number] as PlacedRun;
+    return new TableEventView(run, (rowFrom[k] as number) + index - (indexFrom[k] as number), index);
+  }
+
+  /** The run and row of event `index` (0 <= index < length). */
+  locate(index: number): { run: PlacedRun; row: number } {
+    const k = this.stretchOf(index);
+    const { runOf, rowFrom, indexFrom } = this.stretches;
+    return {
+      run: this.runs[runOf[k] as number] as PlacedRun,
+      row: (rowFrom[k] as number) + index - (indexFrom[k] as number),
+    };
+  }
+
+  [Symbol.iterator](): Iterator<EventView> {
+    return this.from(0);
+  }
+
+  /** The events from `index` on, in order, without a lookup per event. */
+  from(index: number): Iterator<EventView> & Iterable<EventView> {
+    return new Walk(this, Math.max(0, index));
+  }
+
+  private stretchOf(index: number): number {
+    return stretchAt(this.stretches.indexFrom, index);
+  }
+}
+
+class Walk implements Iterator<EventView>, Iterable<EventView> {
+  private stretch = -1;
+  private stretchEnd = 0;
+
+  constructor(
+    private readonly list: PlacedEvents,
+    private index: number,
+  ) {}
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  next(): IteratorResult<EventView> {
+    const { list } = this;
+    if (this.index >= list.length) return { done: true, value: undefined };
+    const { runOf, rowFrom, indexFrom } = list.stretches;
+    if (this.index >= this.stretchEnd) {
+      this.stretch = this.stretch < 0 ? stretchAt(indexFrom, this.index) : this.stretch + 1;
+      this.stretchEnd = indexFrom[this.stretch + 1] ?? list.length;
+    }
+    const k = this.stretch;
+    const index = this.index++;
+    const run = list.runs[runOf[k] as number] as PlacedRun;
+    return {
+      done: false,
+      value: new TableEventView(run, (rowFrom[k] as number) + index - (indexFrom[k] as number), index),
+    };
+  }
+}
+
+/** The stretch holding `index` (binary search: stretches are few). */
+function stretchAt(starts: Uint32Array, index: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((starts[mid] as number) <= index) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}

@@ -1,0 +1,163 @@
+// Runs anywhere (pure core): fills one connection's event table row by row as its body is read.
+import { counterFrom, counterStart } from '../ids/counter';
+import type { JsonRpcEnvelope } from '../mcp/types';
+import type { SseEvent } from '../sse/types';
+import { allocateColumns, copyColumns, viewColumns, type Columns } from './columns';
+import { EventTable, HAS_ID, HAS_RARE, KIND_RARE, KIND_SHIFT, KINDS, NO_TEXT, type Rare } from './event-table';
+
+/** What reading an event's data as JSON-RPC gave (the parsed JSON itself is not kept). */
+export interface DataReading {
+  envelopes: JsonRpcEnvelope[];
+  parseError: string | undefined;
+}
+
+const FIRST_CAPACITY = 16;
+
+/**
+ * The rows of one connection's events. Snapshots share the columns' buffers (views cut to their row count), so a
+ * live connection's next analysis copies nothing; rows are only ever appended, so a snapshot never changes. Texts
+ * (types, methods, id prefixes) are interned: an event of a counter-numbered stream keeps no string of its own.
+ */
+export class EventTableBuilder {
+  private readonly lineage = {};
+  private columns: Columns = allocateColumns(FIRST_CAPACITY);
+  private capacity = FIRST_CAPACITY;
+  private count = 0;
+  private chunkStarts = new Float64Array(FIRST_CAPACITY);
+  private chunkCount = 0;
+  private readonly texts: string[] = [];
+  private readonly codes = new Map<string, number>();
+  private readonly rareRows: number[] = [];
+  private readonly rare: Rare[] = [];
+  private last: EventTable | undefined;
+  // The last row's texts, so that a stream of alike events looks nothing up.
+  private lastType = '';
+  private lastTypeCode = NO_TEXT;
+  private lastMethod = '';
+  private lastMethodCode = NO_TEXT;
+  private lastId = '';
+  private lastIdText = NO_TEXT;
+  private lastIdNumber = Number.NaN;
+  private lastPrefix = '';
+  private lastPrefixCode = NO_TEXT;
+
+  /** Notes where the next chunk starts in the body. */
+  addChunk(start: number): void {
+    if (this.chunkCount === this.chunkStarts.length) {
+      const grown = new Float64Array(this.chunkCount * 2);
+      grown.set(this.chunkStarts);
+      this.chunkStarts = grown;
+    }
+    this.chunkStarts[this.chunkCount++] = start;
+  }
+
+  add(event: SseEvent, time: number, reading: DataReading): void {
+    if (this.count === this.capacity) this.grow(this.capacity * 2);
+    const row = this.count++;
+    const c = this.columns;
+    c.start[row] = event.start;
+    c.end[row] = event.end;
+    c.time[row] = time;
+    c.firstChunk[row] = event.firstChunk;
+    c.lastChunk[row] = event.lastChunk;
+    c.dataLength[row] = event.data.length;
+    if (event.type !== this.lastType || this.lastTypeCode === NO_TEXT) {
+      this.lastType = event.type;
+      this.lastTypeCode = this.intern(event.type);
+    }
+    c.type[row] = this.lastTypeCode;
+    this.setId(row, event.lastEventId);
+    let flags = event.hasId ? HAS_ID : 0;
+    const { envelopes, parseError } = reading;
+    const only = envelopes.length === 1 ? envelopes[0] : undefined;
+    // One message with a numeric id (or none) fits the columns; the rest goes to the Rare entry.
+    const numericId = typeof only?.id === 'number' ? only.id : undefined;
+    const columnar =
+      only !== undefined && (only.id === undefined || numericId !== undefined) && only.cancels === undefined;
+    c.messageId[row] = columnar && numericId !== undefined ? numericId : Number.NaN;
+    c.method[row] = columnar && only.method !== undefined ? this.methodCode(only.method) : NO_TEXT;
+    if (columnar) flags |= (KINDS.indexOf(only.kind) + 1) << KIND_SHIFT;
+    else if (envelopes.length > 0) flags |= KIND_RARE << KIND_SHIFT;
+    if (event.retry !== undefined || parseError !== undefined || (!columnar && envelopes.length > 0)) {
+      const rare: Rare = {};
+      if (event.retry !== undefined) rare.retry = event.retry;
+      if (parseError !== undefined) rare.parseError = parseError;
+      if (!columnar && envelopes.length > 0) rare.envelopes = envelopes;
+      flags |= HAS_RARE;
+      this.rareRows.push(row);
+      this.rare.push(rare);
+    }
+    c.flags[row] = flags;
+  }
+
+  /** The rows so far; the same object while nothing was added. */
+  snapshot(): EventTable {
+    const last = this.last;
+    if (last && last.count === this.count && last.chunkStarts.length === this.chunkCount) return last;
+    // Texts and rare entries are copied only when they grew (a few strings, usually).
+    const texts = last && last.texts.length === this.texts.length ? last.texts : this.texts.slice();
+    const sameRare = last && last.rare.length === this.rare.length;
+    this.last = new EventTable(
+      this.lineage,
+      this.count,
+      viewColumns(this.columns, this.count),
+      this.chunkStarts.subarray(0, this.chunkCount),
+      texts,
+      sameRare ? last.rareRows : this.rareRows.slice(),
+      sameRare ? last.rare : this.rare.slice(),
+    );
+    return this.last;
+  }
+
+  /** No more rows will come (the body ended): keeps exactly the rows there are, no room to grow. */
+  seal(): void {
+    if (this.capacity !== this.count) this.grow(this.count);
+    if (this.chunkStarts.length !== this.chunkCount) this.chunkStarts = this.chunkStarts.slice(0, this.chunkCount);
+    this.last = undefined;
+  }
+
+  private grow(capacity: number): void {
+    this.columns = copyColumns(this.columns, this.count, capacity);
+    this.capacity = capacity;
+  }
+
+  private methodCode(method: string): number {
+    if (method !== this.lastMethod || this.lastMethodCode === NO_TEXT) {
+      this.lastMethod = method;
+      this.lastMethodCode = this.intern(method);
+    }
+    return this.lastMethodCode;
+  }
+
+  private intern(text: string): number {
+    let code = this.codes.get(text);
+    if (code === undefined) {
+      code = this.texts.push(text) - 1;
+      this.codes.set(text, code);
+    }
+    return code;
+  }
+
+  /** An id ending in a canonical counter is kept as its prefix's code and the number; others as a text of their own. */
+  private setId(row: number, id: string): void {
+    if (id !== this.lastId || this.lastIdText === NO_TEXT) {
+      this.lastId = id;
+      const start = counterStart(id);
+      if (start === undefined) {
+        // Unique ids are not interned (the map would cost more than the string); '' (no ids at all) is.
+        this.lastIdText = id === '' ? this.intern(id) : this.texts.push(id) - 1;
+        this.lastIdNumber = Number.NaN;
+      } else {
+        const prefix = start === 0 ? '' : id.slice(0, start);
+        if (prefix !== this.lastPrefix || this.lastPrefixCode === NO_TEXT) {
+          this.lastPrefix = prefix;
+          this.lastPrefixCode = this.intern(prefix);
+        }
+        this.lastIdText = this.lastPrefixCode;
+        this.lastIdNumber = counterFrom(id, start);
+      }
+    }
+    this.columns.idText[row] = this.lastIdText;
+    this.columns.idNumber[row] = this.lastIdNumber;
+  }
+}

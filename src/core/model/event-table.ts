@@ -1,0 +1,121 @@
+// Runs anywhere (pure core): one connection's dispatched events as read so far, one row each, never changed.
+import { counterFrom, counterStart } from '../ids/counter';
+import type { JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
+import type { Columns } from './columns';
+
+export const HAS_ID = 1;
+/** The row has a Rare entry: a retry, a parse error, or envelopes the columns cannot hold. */
+export const HAS_RARE = 2;
+/** Bits 2-4: the kind of the one message the event carries (KIND_NONE: none; KIND_RARE: see the Rare entry). */
+export const KIND_SHIFT = 2;
+export const KIND_MASK = 7 << KIND_SHIFT;
+export const KIND_NONE = 0;
+export const KIND_RARE = 7;
+/** Kind codes 1-4. */
+export const KINDS: readonly JsonRpcMessage['kind'][] = ['request', 'notification', 'response', 'error'];
+/** Method code of a message without a method. */
+export const NO_TEXT = 0xffffffff;
+
+/** What few events have, kept apart from the columns. */
+export interface Rare {
+  retry?: number;
+  parseError?: string;
+  /** A batch, a string id or a cancellation: envelopes as they are. */
+  envelopes?: JsonRpcEnvelope[];
+}
+
+/**
+ * A snapshot of one connection's events (see EventTableBuilder): `count` rows, each column cut to them. Tables of
+ * one builder share their rows: a later snapshot holds every row of an earlier one, unchanged, and more.
+ */
+export class EventTable {
+  /** The builder this snapshot came from: tables of one lineage extend each other. */
+  readonly #lineage: object;
+
+  constructor(
+    lineage: object,
+    readonly count: number,
+    readonly columns: Columns,
+    /** Byte offset in the body where each chunk read so far starts. */
+    readonly chunkStarts: Float64Array,
+    /** Event types, methods, id prefixes and ids that are not a prefix and a counter. */
+    readonly texts: readonly string[],
+    /** Rows (ascending) that have a Rare entry, and those entries. */
+    readonly rareRows: readonly number[],
+    readonly rare: readonly Rare[],
+  ) {
+    this.#lineage = lineage;
+  }
+
+  /** Whether this table holds every row of `older` as it was (it is the same table, or a later snapshot of it). */
+  continues(older: EventTable): boolean {
+    return this.#lineage === older.#lineage && this.count >= older.count;
+  }
+
+  time(row: number): number {
+    return this.columns.time[row] as number;
+  }
+
+  hasId(row: number): boolean {
+    return ((this.columns.flags[row] as number) & HAS_ID) !== 0;
+  }
+
+  lastEventId(row: number): string {
+    const text = this.texts[this.columns.idText[row] as number] as string;
+    const n = this.columns.idNumber[row] as number;
+    return Number.isNaN(n) ? text : text + String(n);
+  }
+
+  type(row: number): string {
+    return this.texts[this.columns.type[row] as number] as string;
+  }
+
+  /** How many JSON-RPC messages the event carries, without building their envelopes. */
+  messageCount(row: number): number {
+    const kind = ((this.columns.flags[row] as number) & KIND_MASK) >> KIND_SHIFT;
+    if (kind === KIND_NONE) return 0;
+    return kind === KIND_RARE ? (this.rareAt(row)?.envelopes?.length ?? 0) : 1;
+  }
+
+  /** The envelopes of the event's messages (a new array each call). */
+  envelopes(row: number): JsonRpcEnvelope[] {
+    const kind = ((this.columns.flags[row] as number) & KIND_MASK) >> KIND_SHIFT;
+    if (kind === KIND_NONE) return [];
+    if (kind === KIND_RARE) return (this.rareAt(row)?.envelopes ?? []).map((envelope) => ({ ...envelope }));
+    const envelope: JsonRpcEnvelope = { kind: KINDS[kind - 1] as JsonRpcMessage['kind'] };
+    const id = this.columns.messageId[row] as number;
+    if (!Number.isNaN(id)) envelope.id = id;
+    const method = this.columns.method[row] as number;
+    if (method !== NO_TEXT) envelope.method = this.texts[method] as string;
+    return [envelope];
+  }
+
+  rareAt(row: number): Rare | undefined {
+    if (((this.columns.flags[row] as number) & HAS_RARE) === 0) return undefined;
+    const rows = this.rareRows;
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((rows[mid] as number) < row) low = mid + 1;
+      else high = mid;
+    }
+    return rows[low] === row ? this.rare[low] : undefined;
+  }
+
+  /** Whether an event that carried its own id carried `id`; a scan of the id columns, no strings made. */
+  hasOwnId(id: string): boolean {
+    const { flags, idText, idNumber } = this.columns;
+    const start = counterStart(id);
+    const prefix = start === undefined ? id : id.slice(0, start);
+    const n = start === undefined ? Number.NaN : counterFrom(id, start);
+    const texts = this.texts;
+    for (let row = 0; row < this.count; row++) {
+      if (((flags[row] as number) & HAS_ID) === 0) continue;
+      const number = idNumber[row] as number;
+      if ((Number.isNaN(n) ? Number.isNaN(number) : number === n) && texts[idText[row] as number] === prefix)
+        return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,81 @@
+// Runs anywhere (pure core): the view of one event, made from its connection's table when asked for.
+import type { BodyChunk } from '../capture/model';
+import { parseMessages } from '../mcp/jsonrpc';
+import type { JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
+import { eventData } from './event-data';
+import type { EventTable } from './event-table';
+import type { EventView } from './types';
+
+/** The connection a run of events came from, as the event list knows it. */
+export interface PlacedRun {
+  connectionId: string;
+  streamId: string;
+  sessionKey: string;
+  table: EventTable;
+  /** The body the table was read from (the connection record's chunks), for the data. */
+  chunks: readonly BodyChunk[];
+}
+
+/**
+ * Own fields are plain values copied from the table (so views compare, print and clone as data); the data, the
+ * messages and the envelopes are read from the table and the bytes when asked for.
+ */
+export class TableEventView implements EventView {
+  index: number;
+  connectionId: string;
+  streamId: string;
+  sessionKey: string;
+  time: number;
+  type: string;
+  lastEventId: string;
+  hasId: boolean;
+  retry: number | undefined;
+  start: number;
+  end: number;
+  firstChunk: number;
+  lastChunk: number;
+  dataLength: number;
+  // Declared, not defined: present only when there is one (as an object literal would have it).
+  declare parseError?: string;
+  readonly #table: EventTable;
+  readonly #row: number;
+  readonly #chunks: readonly BodyChunk[];
+
+  constructor(run: PlacedRun, row: number, index: number) {
+    const { table } = run;
+    const c = table.columns;
+    this.index = index;
+    this.connectionId = run.connectionId;
+    this.streamId = run.streamId;
+    this.sessionKey = run.sessionKey;
+    this.time = c.time[row] as number;
+    this.type = table.type(row);
+    this.lastEventId = table.lastEventId(row);
+    this.hasId = table.hasId(row);
+    const rare = table.rareAt(row);
+    this.retry = rare?.retry;
+    this.start = c.start[row] as number;
+    this.end = c.end[row] as number;
+    this.firstChunk = c.firstChunk[row] as number;
+    this.lastChunk = c.lastChunk[row] as number;
+    this.dataLength = c.dataLength[row] as number;
+    if (rare?.parseError !== undefined) this.parseError = rare.parseError;
+    this.#table = table;
+    this.#row = row;
+    this.#chunks = run.chunks;
+  }
+
+  get data(): string {
+    return this.dataLength === 0 ? '' : eventData(this.#chunks, this.#table, this.#row);
+  }
+
+  get messages(): JsonRpcMessage[] {
+    if (this.#table.messageCount(this.#row) === 0) return [];
+    const parsed = parseMessages(this.data);
+    return parsed.ok ? parsed.messages : [];
+  }
+
+  get envelopes(): JsonRpcEnvelope[] {
+    return this.#table.envelopes(this.#row);
+  }
+}

@@ -4,6 +4,7 @@ import type { BodyChunk } from '../capture/model';
 import { bytesOf, concatBytes, feedings, parseChunks, seededRandom } from '../sse/test-support';
 import { SseBodyReader } from './connection';
 import { eventData } from './event-data';
+import type { EventTable } from './event-table';
 
 const STREAMS: Record<string, Uint8Array> = {
   'LF, CRLF and CR line ends': bytesOf('id: 1\ndata: a\n\nid: 2\r\ndata: b\r\n\r\nid: 3\rdata: c\r\r'),
@@ -125,15 +126,15 @@ describe('event table', () => {
     const chunks = feedings(bytes, [3]).at(-1)?.chunks ?? [];
     const body: BodyChunk[] = chunks.map((b, t) => ({ t, bytes: b }));
     const reader = new SseBodyReader();
-    const snapshots = [];
+    const idsOf = (table: EventTable) => Array.from({ length: table.count }, (_, row) => table.lastEventId(row));
+    const snapshots: { table: EventTable; ids: string[] }[] = [];
     for (let n = 1; n <= body.length; n++) {
       reader.read(body.slice(0, n));
-      snapshots.push({ table: reader.body('open').table, ids: [] as string[] });
-      const last = snapshots.at(-1);
-      if (last) last.ids = Array.from({ length: last.table.count }, (_, row) => last.table.lastEventId(row));
+      const { table } = reader.body('open');
+      snapshots.push({ table, ids: idsOf(table) });
     }
-    for (const { table, ids } of snapshots)
-      expect(Array.from({ length: table.count }, (_, row) => table.lastEventId(row))).toEqual(ids);
+    // Read again after the reader moved on: each snapshot still holds what it held.
+    for (const { table, ids } of snapshots) expect(idsOf(table)).toEqual(ids);
     const pairs = snapshots.slice(1).map(({ table }, i) => table.continues((snapshots[i] ?? { table }).table));
     expect(pairs.every(Boolean)).toBe(true);
     const fresh = tableOf(chunks).table;

@@ -12,7 +12,8 @@
  * - derived = (heap with the analysis - baseline) / payload, payload = the capture's body bytes. The panel holds
  *   the bytes once; everything derived from them has to fit in about as much again: target <= 1.0x.
  * - Cases: synthetic-100k = src/core/capture/synthetic.fixture.ts at 100k events (~13 MB of small progress
- *   notifications: the per-event case); big-20x4mib = src/core/capture/big-results.fixture.ts, 20 tool results
+ *   notifications: the per-event case); synthetic-100k-open = the same with its last connection (40k events)
+ *   still open, as a live stream is while the panel watches it; big-20x4mib = src/core/capture/big-results.fixture.ts, 20 tool results
  *   of 4 MiB each in 64 KiB chunks (the per-byte case).
  * - The last line, `BENCH core-memory derived=<worst>x target=1.0x PASS|FAIL`, is the worst streamed case.
  */
@@ -39,12 +40,25 @@ const CASES: Record<string, CaseDef> = {
     capture: () => syntheticCapture(100_000),
     chunksPerStep: 64,
   },
+  'synthetic-100k-open': {
+    describe: 'the same, its resuming GET still open (a live body: its columns have room to grow)',
+    capture: () => withLastOpen(syntheticCapture(100_000)),
+    chunksPerStep: 64,
+  },
   'big-20x4mib': {
     describe: '20 tool results of 4 MiB',
     capture: () => bigResultsCapture(20, 4 * 1024 * 1024),
     chunksPerStep: 16,
   },
 };
+
+/** The capture with its last record still streaming. */
+function withLastOpen(capture: Capture): Capture {
+  const records = capture.connections.slice();
+  const { endTime: _endTime, ...last } = records.at(-1) as ConnectionRecord;
+  records[records.length - 1] = { ...last, end: 'open' };
+  return { ...capture, connections: records };
+}
 
 interface Measured {
   name: string;
@@ -125,7 +139,7 @@ const MB = (n: number) => (n / 1e6).toFixed(1);
 function row(m: Measured): string {
   const derived = (m.heapDelta + m.externalDelta) / m.payload;
   return [
-    `${m.name} (${m.mode})`.padEnd(28),
+    `${m.name} (${m.mode})`.padEnd(32),
     `payload ${MB(m.payload).padStart(6)} MB`,
     `derived ${MB(m.heapDelta + m.externalDelta).padStart(6)} MB`,
     `(heap ${MB(m.heapDelta)} + buffers ${MB(m.externalDelta)})`,

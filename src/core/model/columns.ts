@@ -2,15 +2,13 @@
 
 /**
  * One row per dispatched event. Typed arrays, not objects: 100k events as objects (SSE event, parsed event, view,
- * messages array, parsed JSON, data string) kept 7x their bytes; as columns they keep ~60 bytes per event.
+ * messages array, parsed JSON, data string) kept 7x their bytes; as columns they keep ~50 bytes per event.
  */
 export interface Columns {
   /** Byte offsets of the event in its connection body: [start, end). */
   start: Float64Array;
   end: Float64Array;
-  /** Epoch ms of the chunk that dispatched the event. */
-  time: Float64Array;
-  firstChunk: Uint32Array;
+  /** The chunk that dispatched the event (its time is the event's; the first chunk is found from `start`). */
   lastChunk: Uint32Array;
   /** Bit set: see event-table.ts. */
   flags: Uint8Array;
@@ -32,8 +30,6 @@ export function allocateColumns(capacity: number): Columns {
   return {
     start: new Float64Array(capacity),
     end: new Float64Array(capacity),
-    time: new Float64Array(capacity),
-    firstChunk: new Uint32Array(capacity),
     lastChunk: new Uint32Array(capacity),
     flags: new Uint8Array(capacity),
     type: new Uint32Array(capacity),

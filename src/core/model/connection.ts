@@ -128,13 +128,13 @@ export class SseBodyReader {
   read(chunks: readonly BodyChunk[]): void {
     for (let i = this.chunkCount; i < chunks.length; i++) {
       const chunk = chunks[i] as BodyChunk;
-      this.table.addChunk(this.byteCount);
+      this.table.addChunk(this.byteCount, chunk.t);
       this.byteCount += chunk.bytes.byteLength;
       const dispatched = this.parser.push(chunk.bytes);
       if (dispatched.length === 0) continue;
       const ids: string[] = [];
       for (const event of dispatched) {
-        this.table.add(event, chunk.t, readData(event));
+        this.table.add(event, readData(event));
         if (event.hasId) ids.push(event.lastEventId);
         if (event.type === 'endpoint') this.endpointData ??= event.data;
       }

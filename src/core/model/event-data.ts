@@ -65,11 +65,11 @@ function dataValue(text: string, from: number, to: number): string | undefined {
 
 /** The data of row `row` of `table`, decoded from `chunks` (the body the table was read from). */
 export function eventData(chunks: readonly BodyChunk[], table: EventTable, row: number): string {
-  const { start, end, firstChunk, lastChunk } = table.columns;
+  const { start, end, lastChunk } = table.columns;
   const bytes = bodyRange(
     chunks,
     table,
-    firstChunk[row] as number,
+    table.firstChunk(row),
     lastChunk[row] as number,
     start[row] as number,
     end[row] as number,

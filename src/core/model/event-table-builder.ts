@@ -13,6 +13,12 @@ export interface DataReading {
 
 const FIRST_CAPACITY = 16;
 
+function resized(array: Float64Array, count: number, capacity: number): Float64Array<ArrayBuffer> {
+  const out = new Float64Array(capacity);
+  out.set(array.subarray(0, count));
+  return out;
+}
+
 /**
  * The rows of one connection's events. Snapshots share the columns' buffers (views cut to their row count), so a
  * live connection's next analysis copies nothing; rows are only ever appended, so a snapshot never changes. Texts
@@ -24,6 +30,7 @@ export class EventTableBuilder {
   private capacity = FIRST_CAPACITY;
   private count = 0;
   private chunkStarts = new Float64Array(FIRST_CAPACITY);
+  private chunkTimes = new Float64Array(FIRST_CAPACITY);
   private chunkCount = 0;
   private readonly texts: string[] = [];
   private readonly codes = new Map<string, number>();
@@ -41,24 +48,24 @@ export class EventTableBuilder {
   private lastPrefix = '';
   private lastPrefixCode = NO_TEXT;
 
-  /** Notes where the next chunk starts in the body. */
-  addChunk(start: number): void {
+  /** Notes where the next chunk starts in the body, and when it arrived (the time of the events it dispatches). */
+  addChunk(start: number, time: number): void {
     if (this.chunkCount === this.chunkStarts.length) {
-      const grown = new Float64Array(this.chunkCount * 2);
-      grown.set(this.chunkStarts);
-      this.chunkStarts = grown;
+      this.chunkStarts = resized(this.chunkStarts, this.chunkCount, this.chunkCount * 2);
+      this.chunkTimes = resized(this.chunkTimes, this.chunkCount, this.chunkCount * 2);
     }
-    this.chunkStarts[this.chunkCount++] = start;
+    this.chunkStarts[this.chunkCount] = start;
+    this.chunkTimes[this.chunkCount++] = time;
   }
 
-  add(event: SseEvent, time: number, reading: DataReading): void {
-    if (this.count === this.capacity) this.grow(this.capacity * 2);
+  /** Adds an event the last chunk noted dispatched. */
+  add(event: SseEvent, reading: DataReading): void {
+    // Grown by half: a live connection's columns keep at most a third of their room unused.
+    if (this.count === this.capacity) this.grow(this.capacity + (this.capacity >> 1));
     const row = this.count++;
     const c = this.columns;
     c.start[row] = event.start;
     c.end[row] = event.end;
-    c.time[row] = time;
-    c.firstChunk[row] = event.firstChunk;
     c.lastChunk[row] = event.lastChunk;
     c.dataLength[row] = event.data.length;
     if (event.type !== this.lastType || this.lastTypeCode === NO_TEXT) {
@@ -102,6 +109,7 @@ export class EventTableBuilder {
       this.count,
       viewColumns(this.columns, this.count),
       this.chunkStarts.subarray(0, this.chunkCount),
+      this.chunkTimes.subarray(0, this.chunkCount),
       texts,
       sameRare ? last.rareRows : this.rareRows.slice(),
       sameRare ? last.rare : this.rare.slice(),
@@ -112,7 +120,10 @@ export class EventTableBuilder {
   /** No more rows will come (the body ended): keeps exactly the rows there are, no room to grow. */
   seal(): void {
     if (this.capacity !== this.count) this.grow(this.count);
-    if (this.chunkStarts.length !== this.chunkCount) this.chunkStarts = this.chunkStarts.slice(0, this.chunkCount);
+    if (this.chunkStarts.length !== this.chunkCount) {
+      this.chunkStarts = resized(this.chunkStarts, this.chunkCount, this.chunkCount);
+      this.chunkTimes = resized(this.chunkTimes, this.chunkCount, this.chunkCount);
+    }
     this.last = undefined;
   }
 

@@ -76,7 +76,7 @@ describe('event table', () => {
           retry: table.rareAt(row)?.retry,
           start: table.columns.start[row],
           end: table.columns.end[row],
-          firstChunk: table.columns.firstChunk[row],
+          firstChunk: table.firstChunk(row),
           lastChunk: table.columns.lastChunk[row],
         };
         expect(kept, `${name}, event ${row}`).toEqual(event);

@@ -36,8 +36,9 @@ export class EventTable {
     lineage: object,
     readonly count: number,
     readonly columns: Columns,
-    /** Byte offset in the body where each chunk read so far starts. */
+    /** Byte offset in the body where each chunk read so far starts, and the chunk's time. */
     readonly chunkStarts: Float64Array,
+    readonly chunkTimes: Float64Array,
     /** Event types, methods, id prefixes and ids that are not a prefix and a counter. */
     readonly texts: readonly string[],
     /** Rows (ascending) that have a Rare entry, and those entries. */
@@ -52,8 +53,23 @@ export class EventTable {
     return this.#lineage === older.#lineage && this.count >= older.count;
   }
 
+  /** Epoch ms of the chunk that dispatched the event. */
   time(row: number): number {
-    return this.columns.time[row] as number;
+    return this.chunkTimes[this.columns.lastChunk[row] as number] as number;
+  }
+
+  /** The chunk holding the event's first byte: the last chunk starting at or before it (an empty one holds none). */
+  firstChunk(row: number): number {
+    const start = this.columns.start[row] as number;
+    const starts = this.chunkStarts;
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((starts[mid] as number) <= start) low = mid + 1;
+      else high = mid;
+    }
+    return low - 1;
   }
 
   hasId(row: number): boolean {

@@ -48,7 +48,7 @@ export class TableEventView implements EventView {
     this.connectionId = run.connectionId;
     this.streamId = run.streamId;
     this.sessionKey = run.sessionKey;
-    this.time = c.time[row] as number;
+    this.time = table.time(row);
     this.type = table.type(row);
     this.lastEventId = table.lastEventId(row);
     this.hasId = table.hasId(row);
@@ -56,7 +56,7 @@ export class TableEventView implements EventView {
     this.retry = rare?.retry;
     this.start = c.start[row] as number;
     this.end = c.end[row] as number;
-    this.firstChunk = c.firstChunk[row] as number;
+    this.firstChunk = table.firstChunk(row);
     this.lastChunk = c.lastChunk[row] as number;
     this.dataLength = c.dataLength[row] as number;
     if (rare?.parseError !== undefined) this.parseError = rare.parseError;

@@ -37,22 +37,15 @@ export class PlacedEvents implements EventList {
     return older instanceof PlacedEvents && older.#lineage === this.#lineage && this.length >= older.length;
   }
 
+  /** As Array.prototype.at: a negative index counts back from the end. */
   at(index: number): EventView | undefined {
-    if (!Number.isInteger(index) || index < 0 || index >= this.length) return undefined;
-    const k = this.stretchOf(index);
+    const relative = Math.trunc(index) || 0;
+    const at = relative < 0 ? this.length + relative : relative;
+    if (at < 0 || at >= this.length) return undefined;
+    const k = this.stretchOf(at);
     const { runOf, rowFrom, indexFrom } = this.stretches;
     const run = this.runs[runOf[k] as number] as PlacedRun;
-    return new TableEventView(run, (rowFrom[k] as number) + index - (indexFrom[k] as number), index);
-  }
-
-  /** The run and row of event `index` (0 <= index < length). */
-  locate(index: number): { run: PlacedRun; row: number } {
-    const k = this.stretchOf(index);
-    const { runOf, rowFrom, indexFrom } = this.stretches;
-    return {
-      run: this.runs[runOf[k] as number] as PlacedRun,
-      row: (rowFrom[k] as number) + index - (indexFrom[k] as number),
-    };
+    return new TableEventView(run, (rowFrom[k] as number) + at - (indexFrom[k] as number), at);
   }
 
   [Symbol.iterator](): Iterator<EventView> {

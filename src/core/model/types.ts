@@ -48,7 +48,7 @@ export interface EventView extends SseEvent {
  */
 export interface EventList extends Iterable<EventView> {
   readonly length: number;
-  /** The event at `index` (0 = the earliest), or undefined outside 0..length-1. */
+  /** The event at `index` (0 = the earliest; as Array.prototype.at, -1 = the latest), or undefined past the ends. */
   at(index: number): EventView | undefined;
 }
 

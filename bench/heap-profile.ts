@@ -15,7 +15,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { createAnalyzer, type Analysis } from '../src/core/analyze';
 import type { Capture, ConnectionRecord } from '../src/core/capture/model';
 import { bigResultsCapture } from '../src/core/capture/big-results.fixture';
-import { syntheticCapture } from '../src/core/capture/synthetic.fixture';
+import { sdkStyleId, syntheticCapture } from '../src/core/capture/synthetic.fixture';
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
@@ -32,6 +32,7 @@ interface ClassRow {
 
 const CASES: Record<string, { capture: () => Capture; per: number }> = {
   'synthetic-100k': { capture: () => syntheticCapture(100_000), per: 64 },
+  'synthetic-100k-sdk-ids': { capture: () => syntheticCapture(100_000, undefined, sdkStyleId), per: 64 },
   'big-20x4mib': { capture: () => bigResultsCapture(20, 4 * 1024 * 1024), per: 16 },
 };
 

@@ -13,7 +13,8 @@
  *   the bytes once; everything derived from them has to fit in about as much again: target <= 1.0x.
  * - Cases: synthetic-100k = src/core/capture/synthetic.fixture.ts at 100k events (~13 MB of small progress
  *   notifications: the per-event case); synthetic-100k-open = the same with its last connection (40k events)
- *   still open, as a live stream is while the panel watches it; big-20x4mib = src/core/capture/big-results.fixture.ts, 20 tool results
+ *   still open, as a live stream is while the panel watches it; synthetic-100k-sdk-ids = the same with ids as the
+ *   MCP TypeScript SDK's example event store makes them (no counter to split off); big-20x4mib = src/core/capture/big-results.fixture.ts, 20 tool results
  *   of 4 MiB each in 64 KiB chunks (the per-byte case).
  * - The last line, `BENCH core-memory derived=<worst>x target=1.0x PASS|FAIL`, is the worst streamed case.
  */
@@ -23,7 +24,7 @@ import { getHeapStatistics } from 'node:v8';
 import { analyze, createAnalyzer, type Analysis } from '../src/core/analyze';
 import type { Capture, ConnectionRecord } from '../src/core/capture/model';
 import { bigResultsCapture } from '../src/core/capture/big-results.fixture';
-import { syntheticCapture } from '../src/core/capture/synthetic.fixture';
+import { sdkStyleId, syntheticCapture } from '../src/core/capture/synthetic.fixture';
 
 const TARGET = 1.0;
 
@@ -43,6 +44,11 @@ const CASES: Record<string, CaseDef> = {
   'synthetic-100k-open': {
     describe: 'the same, its resuming GET still open (a live body: its columns have room to grow)',
     capture: () => withLastOpen(syntheticCapture(100_000)),
+    chunksPerStep: 64,
+  },
+  'synthetic-100k-sdk-ids': {
+    describe: 'the same with the MCP SDK example store ids (<stream>_<ms>_<random>): ids that are no counter',
+    capture: () => syntheticCapture(100_000, undefined, sdkStyleId),
     chunksPerStep: 64,
   },
   'big-20x4mib': {
@@ -139,7 +145,7 @@ const MB = (n: number) => (n / 1e6).toFixed(1);
 function row(m: Measured): string {
   const derived = (m.heapDelta + m.externalDelta) / m.payload;
   return [
-    `${m.name} (${m.mode})`.padEnd(32),
+    `${m.name} (${m.mode})`.padEnd(35),
     `payload ${MB(m.payload).padStart(6)} MB`,
     `derived ${MB(m.heapDelta + m.externalDelta).padStart(6)} MB`,
     `(heap ${MB(m.heapDelta)} + buffers ${MB(m.externalDelta)})`,

@@ -1,14 +1,23 @@
 // Tests, benchmarks and dev scripts (pure, any runtime): a large synthetic capture for performance checks: one
 // 2025-11-25 session, a tools/call POST stream carrying `events` progress notifications in 64-event chunks, cut
 // mid-event and resumed with Last-Event-ID (replayed from the event boundary, as the SDK's store does), plus the
-// initialize exchange.
+// initialize exchange. Event ids are the event numbers, or what `idOf` makes of them (sdkStyleId: the MCP SDK
+// example store's `<stream>_<ms>_<random>`).
 import type { BodyChunk, Capture, ConnectionRecord } from './model';
 
 const enc = new TextEncoder();
 const SESSION = 'synthetic-0000-4000-8000-000000000001';
 const ORIGIN = 'http://127.0.0.1:8080';
 
-export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Capture {
+/** The MCP SDK example event store's id for event n: `<stream id>_<ms>_<random base 36>`. */
+export const sdkStyleId = (n: number): string =>
+  `5f0c7a3e-1b2d-4c8e-9a6f-0d3b2e1c4a5b_${1_795_967_688_000 + Math.floor(n / 5)}_${((n * 2_654_435_761) % 2 ** 32).toString(36).slice(0, 8)}`;
+
+export function syntheticCapture(
+  events: number,
+  t0 = 1_795_967_688_000,
+  idOf: (n: number) => string = String,
+): Capture {
   const head = (extra: Array<{ name: string; value: string }> = []) => [
     { name: 'content-type', value: 'application/json' },
     { name: 'accept', value: 'application/json, text/event-stream' },
@@ -48,7 +57,7 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
     end: 'complete',
   };
   const event = (n: number) =>
-    `id: ${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
+    `id: ${idOf(n)}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: n, total: events } })}\n\n`;
   const perEvent = 0.2; // ms between events: 100k events span 20 s
   const callStart = t0 + 20;
   /** Events from..to (inclusive) in 64-event chunks, the first arriving at `at`. */
@@ -74,7 +83,7 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
   resumedChunks.push({
     t: resultTime,
     bytes: enc.encode(
-      `id: ${events + 1}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`,
+      `id: ${idOf(events + 1)}\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } })}\n\n`,
     ),
   });
   const call: ConnectionRecord = {
@@ -108,7 +117,7 @@ export function syntheticCapture(events: number, t0 = 1_795_967_688_000): Captur
       { name: 'accept', value: 'text/event-stream' },
       { name: 'mcp-session-id', value: SESSION },
       { name: 'mcp-protocol-version', value: '2025-11-25' },
-      { name: 'last-event-id', value: String(resumeFrom) },
+      { name: 'last-event-id', value: idOf(resumeFrom) },
     ],
     startTime: resumeStart,
     status: 200,

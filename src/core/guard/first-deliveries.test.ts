@@ -3,7 +3,7 @@ import { FirstDeliveries } from './first-deliveries';
 
 /** Feeds ids one by one as IdIndex does and checks every answer against a plain Map. */
 function expectSameAsMap(ids: readonly string[], probes: readonly string[] = []): void {
-  const index = new FirstDeliveries();
+  const index = new FirstDeliveries((i) => ids[i] as string);
   const map = new Map<string, number>();
   for (const [i, id] of ids.entries()) {
     expect(index.firstOr(id, i), `${id} (#${i})`).toBe(map.get(id));
@@ -45,6 +45,13 @@ describe('first deliveries', () => {
 
   it('find each id as a Map would when numbers come in any order, past the most runs it keeps', () => {
     for (const seed of [3, 11]) expectSameAsMap(numbers(seed, 1500, 900).map(String), ['899', '900', '901']);
+  });
+
+  it('find each id as a Map would past the most prefixes they split, and for ids of no counter at all', () => {
+    // SDK-style ids whose random part ends in digits: a prefix of their own each.
+    const sdk = Array.from({ length: 300 }, (_, i) => `s1_${1795967688000 + i}_k${(i * 7919).toString(36)}${i % 10}`);
+    const words = numbers(5, 2000, 700).map((n) => `w${n.toString(36)}x`);
+    expectSameAsMap([...sdk, ...sdk.slice(100, 150), ...words], ['s1_0_k0', 'wzzzx']);
   });
 
   it('keep numbers that meet a later run apart from it', () => {

@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): event id -> the index of its first delivery, compact for counters (100k ids, a few runs).
 import { counterFrom, counterStart } from '../ids/counter';
+import { HashedIds } from './hashed-ids';
 
 /** A stretch of consecutive numbers under one prefix: indexes[k] first delivered the id numbered lo + k. */
 interface Segment {
@@ -16,18 +17,25 @@ interface Segments {
   full: boolean;
 }
 
-/** Beyond this many segments under one prefix (ids in no useful order) new ids go to the plain map. */
+/** Beyond this many segments under one prefix (ids in no useful order) new ids go to the hashed table. */
 const MAX_SEGMENTS = 256;
+/** Beyond this many prefixes (`<stream>_<ms>_<random>` ids may end in digits: a prefix each) ids are hashed. */
+const MAX_PREFIXES = 64;
 
 /**
  * The first delivery of each event id, as an event index. A Map of 100k string keys costs more than all the
  * rules' other work on a large capture; servers number their events, so ids ending in a counter are kept as runs
- * of consecutive numbers per prefix (one run for a whole session, typically) and only the rest go to a Map.
- * Indexes, not event objects: an analyzer keeps this between analyses, and views are made on demand.
+ * of consecutive numbers per prefix (one run for a whole session, typically) and only the rest go to a table of
+ * hashes. Indexes, not event objects: an analyzer keeps this between analyses, and views are made on demand.
  */
 export class FirstDeliveries {
   private readonly byPrefix = new Map<string, Segments>();
-  private readonly others = new Map<string, number>();
+  private readonly others: HashedIds;
+
+  /** @param idOf the id of an event index recorded here (the hashed table keeps no ids, it reads them again). */
+  constructor(idOf: (index: number) => string) {
+    this.others = new HashedIds(idOf);
+  }
 
   /**
    * The first delivery of `id`; when there is none yet, `index` becomes it (and undefined is returned). An id is
@@ -40,7 +48,10 @@ export class FirstDeliveries {
     const n = counterFrom(id, start);
     const prefix = start === 0 ? '' : id.slice(0, start);
     let segments = this.byPrefix.get(prefix);
-    if (!segments) this.byPrefix.set(prefix, (segments = { list: [], growing: undefined, full: false }));
+    if (!segments) {
+      if (this.byPrefix.size >= MAX_PREFIXES) return this.firstOther(id, index);
+      this.byPrefix.set(prefix, (segments = { list: [], growing: undefined, full: false }));
+    }
     const { growing, list } = segments;
     const segment = find(list, n);
     if (segment) return segment.indexes[n - segment.lo];
@@ -71,9 +82,7 @@ export class FirstDeliveries {
   }
 
   private firstOther(id: string, index: number): number | undefined {
-    const earlier = this.others.get(id);
-    if (earlier === undefined) this.others.set(id, index);
-    return earlier;
+    return this.others.firstOr(id, index);
   }
 }
 

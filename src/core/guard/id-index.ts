@@ -14,12 +14,14 @@ export interface Repeat {
  * keeps event indexes (an analyzer keeps it between analyses); events are made when asked for.
  */
 export class IdIndex implements Follower {
-  private readonly firsts = new FirstDeliveries();
+  private readonly firsts: FirstDeliveries;
   private readonly repeated: number[] = [];
   private readonly repeatedFirst: number[] = [];
   private readonly primings = new Map<string, number>();
 
-  constructor(private readonly log: EventLog) {}
+  constructor(private readonly log: EventLog) {
+    this.firsts = new FirstDeliveries((index) => log.event(index).lastEventId);
+  }
 
   /** The index of the first delivery of this id (time order), if the session delivered it. */
   firstIndex(id: string): number | undefined {

@@ -3,7 +3,18 @@ import { counterFrom, counterStart } from '../ids/counter';
 import type { JsonRpcEnvelope } from '../mcp/types';
 import type { SseEvent } from '../sse/types';
 import { allocateColumns, copyColumns, viewColumns, type Columns } from './columns';
-import { EventTable, HAS_ID, HAS_RARE, KIND_RARE, KIND_SHIFT, KINDS, NO_TEXT, type Rare } from './event-table';
+import {
+  EventTable,
+  HAS_ID,
+  HAS_RARE,
+  ID_POOLED,
+  KIND_RARE,
+  KIND_SHIFT,
+  KINDS,
+  NO_TEXT,
+  type Rare,
+} from './event-table';
+import { IdPool, isLatin1 } from './id-pool';
 
 /** What reading an event's data as JSON-RPC gave (the parsed JSON itself is not kept). */
 export interface DataReading {
@@ -12,6 +23,11 @@ export interface DataReading {
 }
 
 const FIRST_CAPACITY = 16;
+/**
+ * Id prefixes a table interns. Beyond them an id is not split (`<stream>_<ms>_<random>` may end in digits, and then
+ * every id has a prefix of its own: a map entry each would cost more than the id).
+ */
+const MAX_ID_PREFIXES = 64;
 
 function resized(array: Float64Array, count: number, capacity: number): Float64Array<ArrayBuffer> {
   const out = new Float64Array(capacity);
@@ -34,6 +50,8 @@ export class EventTableBuilder {
   private chunkCount = 0;
   private readonly texts: string[] = [];
   private readonly codes = new Map<string, number>();
+  private readonly prefixes = new Map<string, number>();
+  private readonly ids = new IdPool();
   private readonly rareRows: number[] = [];
   private readonly rare: Rare[] = [];
   private last: EventTable | undefined;
@@ -45,8 +63,7 @@ export class EventTableBuilder {
   private lastId = '';
   private lastIdText = NO_TEXT;
   private lastIdNumber = Number.NaN;
-  private lastPrefix = '';
-  private lastPrefixCode = NO_TEXT;
+  private lastIdFlags = 0;
 
   /** Notes where the next chunk starts in the body, and when it arrived (the time of the events it dispatches). */
   addChunk(start: number, time: number): void {
@@ -74,7 +91,7 @@ export class EventTableBuilder {
     }
     c.type[row] = this.lastTypeCode;
     this.setId(row, event.lastEventId);
-    let flags = event.hasId ? HAS_ID : 0;
+    let flags = (event.hasId ? HAS_ID : 0) | this.lastIdFlags;
     const { envelopes, parseError } = reading;
     const only = envelopes.length === 1 ? envelopes[0] : undefined;
     // One message with a numeric id (or none) fits the columns; the rest goes to the Rare entry.
@@ -111,6 +128,7 @@ export class EventTableBuilder {
       this.chunkStarts.subarray(0, this.chunkCount),
       this.chunkTimes.subarray(0, this.chunkCount),
       texts,
+      this.ids.view(),
       sameRare ? last.rareRows : this.rareRows.slice(),
       sameRare ? last.rare : this.rare.slice(),
     );
@@ -120,6 +138,7 @@ export class EventTableBuilder {
   /** No more rows will come (the body ended): keeps exactly the rows there are, no room to grow. */
   seal(): void {
     if (this.capacity !== this.count) this.grow(this.count);
+    this.ids.seal();
     if (this.chunkStarts.length !== this.chunkCount) {
       this.chunkStarts = resized(this.chunkStarts, this.chunkCount, this.chunkCount);
       this.chunkTimes = resized(this.chunkTimes, this.chunkCount, this.chunkCount);
@@ -149,26 +168,40 @@ export class EventTableBuilder {
     return code;
   }
 
-  /** An id ending in a canonical counter is kept as its prefix's code and the number; others as a text of their own. */
+  /**
+   * An id ending in a canonical counter is kept as its prefix's code and the number; others (and counters under
+   * too many prefixes) as their characters in the id pool, or as a text when they are not Latin-1. The row's
+   * idText and idNumber are written here, its ID_POOLED flag is left in lastIdFlags.
+   */
   private setId(row: number, id: string): void {
     if (id !== this.lastId || this.lastIdText === NO_TEXT) {
       this.lastId = id;
+      this.lastIdFlags = 0;
       const start = counterStart(id);
-      if (start === undefined) {
-        // Unique ids are not interned (the map would cost more than the string); '' (no ids at all) is.
+      const prefix = start === undefined ? undefined : this.prefixCode(start === 0 ? '' : id.slice(0, start));
+      if (start !== undefined && prefix !== undefined) {
+        this.lastIdText = prefix;
+        this.lastIdNumber = counterFrom(id, start);
+      } else if (id !== '' && isLatin1(id)) {
+        this.lastIdText = this.ids.append(id);
+        this.lastIdNumber = id.length;
+        this.lastIdFlags = ID_POOLED;
+      } else {
+        // '' (a stream without ids) is interned; other texts are not (a map entry would cost more than the id).
         this.lastIdText = id === '' ? this.intern(id) : this.texts.push(id) - 1;
         this.lastIdNumber = Number.NaN;
-      } else {
-        const prefix = start === 0 ? '' : id.slice(0, start);
-        if (prefix !== this.lastPrefix || this.lastPrefixCode === NO_TEXT) {
-          this.lastPrefix = prefix;
-          this.lastPrefixCode = this.intern(prefix);
-        }
-        this.lastIdText = this.lastPrefixCode;
-        this.lastIdNumber = counterFrom(id, start);
       }
     }
     this.columns.idText[row] = this.lastIdText;
     this.columns.idNumber[row] = this.lastIdNumber;
+  }
+
+  /** The code of an id prefix, undefined once MAX_ID_PREFIXES others were interned. */
+  private prefixCode(prefix: string): number | undefined {
+    const known = this.prefixes.get(prefix);
+    if (known !== undefined || this.prefixes.size >= MAX_ID_PREFIXES) return known;
+    const code = this.intern(prefix);
+    this.prefixes.set(prefix, code);
+    return code;
   }
 }

@@ -2,6 +2,7 @@
 import { counterFrom, counterStart } from '../ids/counter';
 import type { JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
 import type { Columns } from './columns';
+import { idAt, idEquals } from './id-pool';
 
 export const HAS_ID = 1;
 /** The row has a Rare entry: a retry, a parse error, or envelopes the columns cannot hold. */
@@ -13,6 +14,8 @@ export const KIND_NONE = 0;
 export const KIND_RARE = 7;
 /** Kind codes 1-4. */
 export const KINDS: readonly JsonRpcMessage['kind'][] = ['request', 'notification', 'response', 'error'];
+/** The row's last event id is in the id pool: idText is where it starts, idNumber its length. */
+export const ID_POOLED = 32;
 /** Method code of a message without a method. */
 export const NO_TEXT = 0xffffffff;
 
@@ -39,8 +42,10 @@ export class EventTable {
     /** Byte offset in the body where each chunk read so far starts, and the chunk's time. */
     readonly chunkStarts: Float64Array,
     readonly chunkTimes: Float64Array,
-    /** Event types, methods, id prefixes and ids that are not a prefix and a counter. */
+    /** Event types, methods, id prefixes, and ids that are neither a prefix and a counter nor Latin-1. */
     readonly texts: readonly string[],
+    /** The characters of ids that are not a prefix and a counter (see IdPool). */
+    readonly idPool: Uint8Array,
     /** Rows (ascending) that have a Rare entry, and those entries. */
     readonly rareRows: readonly number[],
     readonly rare: readonly Rare[],
@@ -77,8 +82,10 @@ export class EventTable {
   }
 
   lastEventId(row: number): string {
-    const text = this.texts[this.columns.idText[row] as number] as string;
+    const code = this.columns.idText[row] as number;
     const n = this.columns.idNumber[row] as number;
+    if (((this.columns.flags[row] as number) & ID_POOLED) !== 0) return idAt(this.idPool, code, n);
+    const text = this.texts[code] as string;
     return Number.isNaN(n) ? text : text + String(n);
   }
 
@@ -127,10 +134,13 @@ export class EventTable {
     const n = start === undefined ? Number.NaN : counterFrom(id, start);
     const texts = this.texts;
     for (let row = 0; row < this.count; row++) {
-      if (((flags[row] as number) & HAS_ID) === 0) continue;
+      const f = flags[row] as number;
+      if ((f & HAS_ID) === 0) continue;
+      const code = idText[row] as number;
       const number = idNumber[row] as number;
-      if ((Number.isNaN(n) ? Number.isNaN(number) : number === n) && texts[idText[row] as number] === prefix)
-        return true;
+      if ((f & ID_POOLED) !== 0) {
+        if (idEquals(this.idPool, code, number, id)) return true;
+      } else if (Number.isNaN(number) ? texts[code] === id : number === n && texts[code] === prefix) return true;
     }
     return false;
   }

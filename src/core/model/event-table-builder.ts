@@ -64,6 +64,8 @@ export class EventTableBuilder {
   private lastIdText = NO_TEXT;
   private lastIdNumber = Number.NaN;
   private lastIdFlags = 0;
+  private lastPrefix = '';
+  private lastPrefixCode: number | undefined;
 
   /** Notes where the next chunk starts in the body, and when it arrived (the time of the events it dispatches). */
   addChunk(start: number, time: number): void {
@@ -198,10 +200,14 @@ export class EventTableBuilder {
 
   /** The code of an id prefix, undefined once MAX_ID_PREFIXES others were interned. */
   private prefixCode(prefix: string): number | undefined {
-    const known = this.prefixes.get(prefix);
-    if (known !== undefined || this.prefixes.size >= MAX_ID_PREFIXES) return known;
-    const code = this.intern(prefix);
-    this.prefixes.set(prefix, code);
+    if (prefix === this.lastPrefix && this.lastPrefixCode !== undefined) return this.lastPrefixCode;
+    let code = this.prefixes.get(prefix);
+    if (code === undefined && this.prefixes.size < MAX_ID_PREFIXES) {
+      code = this.intern(prefix);
+      this.prefixes.set(prefix, code);
+    }
+    this.lastPrefix = prefix;
+    this.lastPrefixCode = code;
     return code;
   }
 }

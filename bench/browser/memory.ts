@@ -10,6 +10,10 @@ export interface HeapFigures {
   blinkHeap: number;
   backingStores: number;
   workers: number;
+  /** The workers' share of `total`. */
+  inWorkers: number;
+  /** Each target's figures in MB, the page first: "page JS 7.0 + DOM 1.8 + buffers 0.0; worker ...". */
+  detail: string;
 }
 
 interface HeapUsage {
@@ -62,11 +66,22 @@ export async function heapFigures(context: BrowserContext, page: Page): Promise<
     ];
     const usages: HeapUsage[] = [];
     for (const send of sends) usages.push(await usageAfterGc(send));
+    const all = (u: HeapUsage): number => u.usedSize + u.embedderHeapUsedSize + u.backingStorageSize;
+    const inWorkers = usages.slice(1).reduce((n, u) => n + all(u), 0);
     const sum = (f: (u: HeapUsage) => number): number => usages.reduce((n, u) => n + f(u), 0);
     const jsHeap = sum((u) => u.usedSize);
     const blinkHeap = sum((u) => u.embedderHeapUsedSize);
     const backingStores = sum((u) => u.backingStorageSize);
-    return { total: jsHeap + blinkHeap + backingStores, jsHeap, blinkHeap, backingStores, workers: workers.length };
+    const total = jsHeap + blinkHeap + backingStores;
+    const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
+    const detail = usages
+      .map(
+        (u, i) =>
+          `${i === 0 ? 'page' : 'worker'} JS ${mb(u.usedSize)} + DOM ${mb(u.embedderHeapUsedSize)} + buffers ` +
+          mb(u.backingStorageSize),
+      )
+      .join('; ');
+    return { total, jsHeap, blinkHeap, backingStores, workers: workers.length, inWorkers, detail };
   } finally {
     await cdp.detach();
   }

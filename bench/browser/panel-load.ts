@@ -116,9 +116,8 @@ async function oneRound(shape: StreamShape, server: BenchServer, round: number):
         `receiving: ${result.receivingLongTasks} long tasks, longest ${result.receivingMaxTask.toFixed(0)} ms; ` +
         `scrolling${scroll.scrollable ? '' : ' (table fits, nothing to scroll)'}: longest task ` +
         `${result.scrollMaxTask.toFixed(0)} ms, frame p95 ${result.frameP95.toFixed(1)} ms; memory ` +
-        `${(idle.total / 1e6).toFixed(1)} MB idle -> ${result.memoryMB.toFixed(1)} MB (${after.workers} workers, ` +
-        `JS ${(after.jsHeap / 1e6).toFixed(1)}, DOM ${(after.blinkHeap / 1e6).toFixed(1)}, buffers ` +
-        `${(after.backingStores / 1e6).toFixed(1)}) = ${result.memoryX.toFixed(2)}x the ${(read.bytes / 1e6).toFixed(1)} MB payload`,
+        `${(idle.total / 1e6).toFixed(1)} MB idle -> ${result.memoryMB.toFixed(1)} MB (${after.detail}) = ` +
+        `${result.memoryX.toFixed(2)}x the ${(read.bytes / 1e6).toFixed(1)} MB payload`,
     );
     return result;
   } finally {

@@ -11,5 +11,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // A guard against hangs, not a speed check: the gates test runs knip and oxlint on planted projects, and the
+    // core's byte-by-byte replays take seconds on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });

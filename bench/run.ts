@@ -16,7 +16,7 @@
  * - Exit code 0 only when every BENCH line says PASS.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -52,6 +52,8 @@ const gc = ['--expose-gc'];
 const BENCHES: readonly Bench[] = [
   { name: 'sse-parser', file: 'bench/sse-parser.bench.ts', browser: false, nodeArgs: gc },
   { name: 'analyze', file: 'bench/analyze.bench.ts', browser: false, nodeArgs: gc, fallback: analyzeFallback },
+  // bench/memory.bench.ts (the analysis work's) prints a line per case and a last `BENCH core-memory` line: that one.
+  { name: 'core-memory', file: 'bench/memory.bench.ts', browser: false, nodeArgs: gc },
   { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   {
     name: 'tap-first-event',
@@ -179,6 +181,11 @@ async function main(): Promise<void> {
       const browser = job.benches.some((b) => b.browser);
       if (browser && buildFailed) {
         for (const bench of job.benches) lines.push(failLine(bench.name, 'build-failed'));
+        continue;
+      }
+      if (!browser && !existsSync(join(root, job.file))) {
+        // BENCH_BUILD_FROM names a commit that predates this bench.
+        for (const bench of job.benches) lines.push(failLine(bench.name, 'not-in-the-measured-tree'));
         continue;
       }
       process.stdout.write(`\n== ${names} (${job.file})\n`);

@@ -33,16 +33,74 @@ const INPUTS: Input[] = [
 
 declare global {
   interface Window {
-    __perf: { longtasks: Array<{ start: number; duration: number }> };
+    __perf: {
+      longtasks: Array<{ start: number; duration: number }>;
+      frames: Array<{
+        start: number;
+        duration: number;
+        script: number;
+        styleLayout: number;
+        render: number;
+        invokers: string[];
+      }>;
+    };
   }
 }
 
-/** Installed before any page script: every long task of the page's main thread, with its start. */
+/**
+ * Installed before any page script: every long task of the page's main thread, with its start, and every animation
+ * frame over 50 ms (long-animation-frame) with how its time split: script, style and layout, the rest of rendering.
+ */
 function observeLongTasks(): void {
-  window.__perf = { longtasks: [] };
+  window.__perf = { longtasks: [], frames: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__perf.longtasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const raw of list.getEntries()) {
+      const e = raw as PerformanceEntry & {
+        renderStart: number;
+        styleAndLayoutStart: number;
+        scripts: Array<{ duration: number; invoker: string; sourceFunctionName: string }>;
+      };
+      const end = e.startTime + e.duration;
+      const layoutFrom = e.styleAndLayoutStart > 0 ? e.styleAndLayoutStart : end;
+      window.__perf.frames.push({
+        start: e.startTime,
+        duration: e.duration,
+        script: e.scripts.reduce((n, x) => n + x.duration, 0),
+        styleLayout: end - layoutFrom,
+        render: e.renderStart > 0 ? layoutFrom - e.renderStart : 0,
+        invokers: e.scripts.map(
+          (x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''}:${x.duration.toFixed(0)}`,
+        ),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+/** Long animation frames in [from, to]: their count and mean split (script / style+layout / other rendering). */
+async function frameSplit(page: Page, from: number, to: number): Promise<string> {
+  return page.evaluate(
+    ([a, b]) => {
+      const f = window.__perf.frames.filter((x) => x.start >= a && x.start <= b);
+      if (f.length === 0) return 'no frame over 50 ms';
+      const mean = (g: (x: (typeof f)[number]) => number) => (f.reduce((n, x) => n + g(x), 0) / f.length).toFixed(0);
+      const by = new Map<string, number>();
+      for (const x of f)
+        for (const i of x.invokers) {
+          const [name = '', d = '0'] = [i.slice(0, i.lastIndexOf(':')), i.slice(i.lastIndexOf(':') + 1)];
+          by.set(name, (by.get(name) ?? 0) + Number(d));
+        }
+      const top = [...by.entries()]
+        .sort((p, q) => q[1] - p[1])
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+        .join(', ');
+      return `${f.length} frames over 50 ms, mean ${mean((x) => x.duration)} ms: script ${mean((x) => x.script)}, style+layout ${mean((x) => x.styleLayout)}, rendering ${mean((x) => x.render)}; script by invoker: ${top}`;
+    },
+    [from, to] as const,
+  );
 }
 
 /** Longest task (ms) that started in [from, to] (performance.now() of the page), and how many there were. */
@@ -244,6 +302,23 @@ async function main(): Promise<void> {
   const server = await serveStatic(await buildHarness());
   const browser = await launchChromium({ headless: true });
   try {
+    // The machine's own noise: frame times of a blank page doing nothing, in the same browser.
+    const blank = await browser.context.newPage();
+    await blank.goto(`${server.origin}/dev/harness.html?fixture=empty&theme=light`);
+    const idle = await blank.evaluate(async () => {
+      const gaps: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < 120; i++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }
+      gaps.sort((a, b) => a - b);
+      return { median: gaps[60], p95: gaps[114] };
+    });
+    await blank.close();
+    process.stdout.write(`noise floor: an idle panel's frames, median ${ms(idle.median)}, p95 ${ms(idle.p95)}\n`);
     for (const input of INPUTS.filter((i) => only === undefined || i.name === only)) {
       for (const live of [false, true]) {
         const page = await browser.context.newPage();
@@ -277,12 +352,13 @@ async function main(): Promise<void> {
           },
         );
         const { gaps, doneAt, at, tasks } = receiving;
+        const split = await frameSplit(page, at.delivered, doneAt);
         input.payload = await payloadBytes(page);
         process.stdout.write(
           `receiving: longest UI task ${ms(tasks.longest, 0)} (${tasks.count} over 50 ms)` +
             (gaps ? `, frames p95 ${ms(gaps.p95)}, worst ${ms(gaps.max, 0)}` : '') +
             `\nlast delta -> final findings on screen: ${ms(doneAt - at.streamed, 0)}` +
-            ` (first delta -> final: ${ms(doneAt - at.delivered, 0)})\n`,
+            ` (first delta -> final: ${ms(doneAt - at.delivered, 0)})\n  ${split}\n`,
         );
         process.stdout.write(`status: ${await page.locator('.status-bar').innerText()}\n`);
         if (!live) {
@@ -298,7 +374,8 @@ async function main(): Promise<void> {
             const t = await longTasks(page, s.from, s.to);
             process.stdout.write(
               `scroll ${frames} frames x ${step} px: frame median ${ms(s.median)}, p95 ${ms(s.p95)}, max ${ms(s.max)}; ` +
-                `longest UI task ${ms(t.longest, 0)}; row slots still loading ${s.blank}/${s.slots}\n`,
+                `longest UI task ${ms(t.longest, 0)}; row slots still loading ${s.blank}/${s.slots}\n` +
+                `  ${await frameSplit(page, s.from, s.to)}\n`,
             );
           }
           await page.screenshot({ path: join(out, `perf-${input.name}.png`) });

@@ -15,7 +15,11 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } };
+  args?: {
+    data?: { functionName?: string; url?: string; lineNumber?: number; type?: string };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+    elementCount?: number;
+  };
 }
 
 async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
@@ -90,7 +94,15 @@ async function main(): Promise<void> {
       const inside = nested.filter((e) => e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
       const sums = new Map<string, number>();
       for (const e of inside) sums.set(label(e), (sums.get(label(e)) ?? 0) + (e.dur ?? 0) / 1000);
-      process.stdout.write(`\ntask ${((t.dur ?? 0) / 1000).toFixed(0)} ms:\n`);
+      const layouts = inside
+        .filter((e) => e.name === 'Layout')
+        .map((e) => `${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}`);
+      const styles = events
+        .filter((e) => inMain(e) && e.name === 'UpdateLayoutTree' && e.ts >= t.ts && e.ts <= end)
+        .map((e) => e.args?.elementCount ?? '?');
+      process.stdout.write(
+        `\ntask ${((t.dur ?? 0) / 1000).toFixed(0)} ms (layout dirty/total ${layouts.join(' ')}; restyled ${styles.join(' ')}):\n`,
+      );
       for (const [name, ms] of [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10))
         process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${name}\n`);
     }

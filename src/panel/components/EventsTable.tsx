@@ -2,7 +2,7 @@
 // (plus a viewport either way) are on this thread at all: the worker sends them as the table scrolls. A row still
 // on its way shows as a blank placeholder row (data-testid=event-row-loading) for the round trip.
 import type { JSX, TargetedKeyboardEvent } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EventRef, EventRowData } from '../analysis/messages';
 import { useElementSize } from '../hooks/useElementSize';
 import { eventColumns, type EventColumn } from '../view/eventColumns';
@@ -43,7 +43,9 @@ export const EventsTable = memo(function EventsTable(props: EventsTableProps) {
   const { columns, widths, idChars } = eventColumns(width > 0 ? width : 1000);
   // The head spans the body's scrollbar too: pad it by that much so the columns line up.
   const gutter = width > 0 ? Math.max(0, outerWidth - width) : 0;
-  const layout: Layout = { has: (c) => columns.includes(c), idChars };
+  const columnKey = columns.join(' ');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- columnKey stands for columns (a new array each render)
+  const layout = useMemo((): Layout => ({ has: (c) => columns.includes(c), idChars }), [columnKey, idChars]);
   // Cells have fixed widths from these variables (set once here, not per row): a row is a flex line of fixed
   // boxes, the cheapest layout there is, which is what a scroll frame redoes for every row it rewrites.
   const columnStyle: Record<string, string> = {};
@@ -54,6 +56,7 @@ export const EventsTable = memo(function EventsTable(props: EventsTableProps) {
   const pending = useRef<number | undefined>(undefined);
   const win = virtualWindow(scrollTop, height, EVENT_ROW_HEIGHT, rows.count, OVERSCAN);
   const selectedPosition = focus.position;
+  const flinging = useFling(win.first, win.last);
 
   // Ask the worker for the rows in view (and the windows the scroll heads for) that this thread does not hold,
   // before this frame is painted, so they can be here by the next one.
@@ -106,9 +109,26 @@ export const EventsTable = memo(function EventsTable(props: EventsTableProps) {
     rows.ensure(next, next + 1);
   };
 
+  // One object for the rows' handlers, stable across renders, so a row whose content did not change is not redrawn.
+  const latest = useRef({ onSelectEvent, onSelectFinding, onShowAll });
+  latest.current = { onSelectEvent, onSelectFinding, onShowAll };
+  const actions = useMemo(
+    (): RowActions => ({
+      select(position, row) {
+        focusPosition.current = position;
+        latest.current.onSelectEvent(row);
+      },
+      selectFinding: (key) => latest.current.onSelectFinding(key),
+      showAll: (row) => latest.current.onShowAll(row),
+    }),
+    [],
+  );
+
   const visible: JSX.Element[] = [];
   for (let position = win.first; position < win.last; position++) {
-    const row = rows.at(position);
+    // While the table jumps a window or more per frame (a fling, a scrollbar drag), rows are drawn as placeholders:
+    // nobody reads them, and drawing thirty rows each frame would miss frames. They fill in once it slows down.
+    const row = flinging ? undefined : rows.at(position);
     // Rows are keyed by their place in the window, not by event: scrolling rewrites the same elements' text
     // instead of building new ones, which keeps a frame's style and layout work small.
     const slot = position % Math.max(1, win.last - win.first);
@@ -125,12 +145,7 @@ export const EventsTable = memo(function EventsTable(props: EventsTableProps) {
         layout={layout}
         selected={selected}
         focusable={selected || (selectedPosition < 0 && position === win.first)}
-        onSelect={() => {
-          focusPosition.current = position;
-          onSelectEvent(row);
-        }}
-        onSelectFinding={onSelectFinding}
-        onShowAll={() => onShowAll(row)}
+        actions={actions}
       />,
     );
   }
@@ -169,18 +184,42 @@ export const EventsTable = memo(function EventsTable(props: EventsTableProps) {
   );
 });
 
+/** How long the table must scroll less than a window per frame before rows are drawn again after a fling. */
+const SETTLE_MS = 90;
+
+/** True while the window moves by a whole window or more between renders, and SETTLE_MS after. */
+function useFling(first: number, last: number): boolean {
+  const previous = useRef(first);
+  const [flinging, setFlinging] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const jumped = Math.abs(first - previous.current) >= Math.max(1, last - first);
+  previous.current = first;
+  useEffect(() => {
+    if (!jumped) return;
+    setFlinging(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setFlinging(false), SETTLE_MS);
+  }, [first, jumped]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return flinging || jumped;
+}
+
+interface RowActions {
+  select(position: number, row: EventRowData): void;
+  selectFinding(key: string): void;
+  showAll(row: EventRowData): void;
+}
+
 interface RowProps {
   row: EventRowData;
   position: number;
   layout: Layout;
   selected: boolean;
   focusable: boolean;
-  onSelect(): void;
-  onSelectFinding(key: string): void;
-  onShowAll(): void;
+  actions: RowActions;
 }
 
-function Row({ row, position, layout, selected, focusable, onSelect, onSelectFinding, onShowAll }: RowProps) {
+const Row = memo(function Row({ row, position, layout, selected, focusable, actions }: RowProps) {
   const { has } = layout;
   return (
     <div
@@ -191,7 +230,7 @@ function Row({ row, position, layout, selected, focusable, onSelect, onSelectFin
       aria-selected={selected}
       tabIndex={focusable ? 0 : -1}
       class={`grid-row ${selected ? 'selected' : ''} ${position % 2 ? 'odd' : ''}`}
-      onClick={onSelect}
+      onClick={() => actions.select(position, row)}
     >
       <span role="gridcell" class="c-time num">
         {row.time}
@@ -236,7 +275,7 @@ function Row({ row, position, layout, selected, focusable, onSelect, onSelectFin
               title="The table shows the first part of this payload: show all of it in the details"
               onClick={(e) => {
                 e.stopPropagation();
-                onShowAll();
+                actions.showAll(row);
               }}
             >
               truncated, {formatBytes(row.bytes)} — show all
@@ -256,7 +295,7 @@ function Row({ row, position, layout, selected, focusable, onSelect, onSelectFin
             aria-label={`${chip.count} ${chip.severity}${chip.count === 1 ? '' : 's'}: ${chip.rules.join(', ')}`}
             onClick={(e) => {
               e.stopPropagation();
-              onSelectFinding(chip.first);
+              actions.selectFinding(chip.first);
             }}
           >
             <SeverityIcon severity={chip.severity} />
@@ -266,4 +305,4 @@ function Row({ row, position, layout, selected, focusable, onSelect, onSelectFin
       </span>
     </div>
   );
-}
+});

@@ -3,8 +3,9 @@ import { PlacedEvents } from '../model/event-list';
 import type { EventList, EventView } from '../model/types';
 
 /**
- * An index built from events handed to it one at a time, in time order; nothing else goes into it. Views are made
- * for the call only: an index keeps event indexes (or the few events it picks out), never a view per event.
+ * An index built from events handed to it one at a time, in time order; nothing else goes into it. The view handed
+ * over is good for the call only (the model's lists lend one view that moves on): an index keeps event indexes, and
+ * makes the events it hands out again from them.
  */
 export interface Follower {
   add(event: EventView): void;
@@ -46,12 +47,10 @@ function continues(events: EventList, old: EventList): boolean {
   return true;
 }
 
-/** The events of `list` from `start` on, walked without a lookup per event where the list allows it. */
-function eventsFrom(list: EventList, start: number): Iterable<EventView> {
-  if (list instanceof PlacedEvents) return list.from(start);
-  const out: EventView[] = [];
-  for (let i = start; i < list.length; i++) out.push(list.at(i) as EventView);
-  return out;
+/** Hands the events of `list` from `start` on to `follower`; the model's lists lend one view that moves along. */
+function feed(list: EventList, start: number, follower: Follower): void {
+  if (list instanceof PlacedEvents) list.visit(start, (event) => follower.add(event));
+  else for (let i = start; i < list.length; i++) follower.add(list.at(i) as EventView);
 }
 
 /** One kind of index: how to start one; each log gets its own, brought up to date whenever it is asked for. */
@@ -67,7 +66,7 @@ export class IndexKind<T extends Follower> {
       this.states.set(log, state);
     }
     const { events } = log;
-    if (state.consumed < events.length) for (const event of eventsFrom(events, state.consumed)) state.index.add(event);
+    if (state.consumed < events.length) feed(events, state.consumed, state.index);
     state.consumed = events.length;
     return state.index;
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze';
 import type { Capture } from '../capture/model';
 import { rpc, sseEvent, Transcript } from '../guard/transcript';
+import { PlacedEvents } from './event-list';
 import type { EventList, EventView } from './types';
 
 /** Two streams whose chunks alternate in time, so the list is many short stretches of two connections. */
@@ -43,6 +44,24 @@ describe('event list', () => {
     ]);
     expect([...events].map(fields)).toEqual(byLookup(events).map((e) => e && fields(e)));
     expect([...events].map((e) => e.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('lends one moving view that reads as the views lookups make, from any event on', () => {
+    const list = events as PlacedEvents;
+    for (const from of [0, 2, 4, 5]) {
+      const seen: ReturnType<typeof fields>[] = [];
+      let lent: EventView | undefined;
+      list.visit(from, (view) => {
+        seen.push(fields(view));
+        lent ??= view;
+        expect(view).toBe(lent);
+      });
+      expect(seen).toEqual(
+        byLookup(events)
+          .slice(from)
+          .map((e) => e && fields(e)),
+      );
+    }
   });
 
   it('looks up as Array.prototype.at does', () => {

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): a model's events in time order, as stretches of its connections' table rows.
-import { TableEventView, type PlacedRun } from './event-view';
+import { MovingEventView, TableEventView, type PlacedRun } from './event-view';
 import type { EventList, EventView } from './types';
 
 /** The order of a model's events: stretch k holds events indexFrom[k].. as rows rowFrom[k].. of run runOf[k]. */
@@ -55,6 +55,26 @@ export class PlacedEvents implements EventList {
   /** The events from `index` on, in order, without a lookup per event. */
   from(index: number): Iterator<EventView> & Iterable<EventView> {
     return new Walk(this, Math.max(0, index));
+  }
+
+  /**
+   * Calls `visit` with the events from `index` on, in order, through one view that moves from event to event: for
+   * readers that keep nothing of the view past the call (an index kept elsewhere makes its own with at()).
+   */
+  visit(index: number, visit: (event: EventView) => void): void {
+    if (index >= this.length) return;
+    const view = new MovingEventView();
+    const { runOf, rowFrom, indexFrom } = this.stretches;
+    for (let k = stretchAt(indexFrom, Math.max(0, index)); k < runOf.length; k++) {
+      const run = this.runs[runOf[k] as number] as PlacedRun;
+      const first = indexFrom[k] as number;
+      const end = indexFrom[k + 1] ?? this.length;
+      const row = (rowFrom[k] as number) - first;
+      for (let i = Math.max(first, index); i < end; i++) {
+        view.moveTo(run, row + i, i);
+        visit(view);
+      }
+    }
   }
 
   private stretchOf(index: number): number {

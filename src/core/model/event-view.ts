@@ -79,3 +79,81 @@ export class TableEventView implements EventView {
     return this.#table.envelopes(this.#row);
   }
 }
+
+/**
+ * One view that moves along a list's events, for readers that look at each event once and keep at most its index
+ * (the rules' indexes): no view is made per event, and each field is read from the table only when asked for.
+ */
+export class MovingEventView implements EventView {
+  #run: PlacedRun | undefined;
+  #row = 0;
+  #index = 0;
+
+  /** Points this view at row `row` of `run`, event `index` of its list. */
+  moveTo(run: PlacedRun, row: number, index: number): void {
+    this.#run = run;
+    this.#row = row;
+    this.#index = index;
+  }
+
+  private get table(): EventTable {
+    return (this.#run as PlacedRun).table;
+  }
+
+  get index(): number {
+    return this.#index;
+  }
+  get connectionId(): string {
+    return (this.#run as PlacedRun).connectionId;
+  }
+  get streamId(): string {
+    return (this.#run as PlacedRun).streamId;
+  }
+  get sessionKey(): string {
+    return (this.#run as PlacedRun).sessionKey;
+  }
+  get time(): number {
+    return this.table.time(this.#row);
+  }
+  get type(): string {
+    return this.table.type(this.#row);
+  }
+  get lastEventId(): string {
+    return this.table.lastEventId(this.#row);
+  }
+  get hasId(): boolean {
+    return this.table.hasId(this.#row);
+  }
+  get retry(): number | undefined {
+    return this.table.rareAt(this.#row)?.retry;
+  }
+  get start(): number {
+    return this.table.columns.start[this.#row] as number;
+  }
+  get end(): number {
+    return this.table.columns.end[this.#row] as number;
+  }
+  get firstChunk(): number {
+    return this.table.firstChunk(this.#row);
+  }
+  get lastChunk(): number {
+    return this.table.columns.lastChunk[this.#row] as number;
+  }
+  get dataLength(): number {
+    return this.table.columns.dataLength[this.#row] as number;
+  }
+  get parseError(): string | undefined {
+    return this.table.rareAt(this.#row)?.parseError;
+  }
+  get data(): string {
+    return this.dataLength === 0 ? '' : eventData((this.#run as PlacedRun).chunks, this.table, this.#row);
+  }
+  get messages(): JsonRpcMessage[] {
+    if (this.table.messageCount(this.#row) === 0) return [];
+    const parsed = parseMessages(this.data);
+    return parsed.ok ? parsed.messages : [];
+  }
+  get envelopes(): JsonRpcEnvelope[] {
+    return this.table.envelopes(this.#row);
+  }
+}

@@ -89,7 +89,7 @@ async function frameSplit(page: Page, from: number, to: number): Promise<string>
       const by = new Map<string, number>();
       for (const x of f)
         for (const i of x.invokers) {
-          const [name = '', d = '0'] = [i.slice(0, i.lastIndexOf(':')), i.slice(i.lastIndexOf(':') + 1)];
+          const [name, d] = [i.slice(0, i.lastIndexOf(':')), i.slice(i.lastIndexOf(':') + 1)];
           by.set(name, (by.get(name) ?? 0) + Number(d));
         }
       const top = [...by.entries()]
@@ -283,7 +283,7 @@ async function profiled<T>(cdp: CDPSession | undefined, file: string, run: () =>
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(file, JSON.stringify(profile));
   process.stdout.write(`  profile ${file}; most self time:\n`);
-  for (const line of topSelf(profile as never)) process.stdout.write(`    ${line}\n`);
+  for (const line of topSelf(profile)) process.stdout.write(`    ${line}\n`);
   return result;
 }
 

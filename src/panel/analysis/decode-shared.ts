@@ -48,7 +48,6 @@ export function eventRef(v: unknown): EventRef {
   return { connectionId: str(o.connectionId, 'connectionId'), start: count(o.start, 'start') };
 }
 
-export const optionalStr = (v: unknown, what: string) => optional(v, (s) => str(s, what));
 
 /** Where a finding points (the findings list, the detail pane). */
 export function target(v: unknown): FindingTargetData {

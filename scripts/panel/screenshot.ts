@@ -1,6 +1,7 @@
 // Dev script (Node): builds the harness, opens it in headless Chromium through the project's launcher (black-hole
 // proxy), and saves screenshots of the panel in light and dark to artifacts/panel-dev/.
 // Usage: npx tsx scripts/panel/screenshot.ts [fixture] [out-dir]   (narrow shots are DevTools docked at 600x500)
+// A fixture argument with "=" is a harness query (e.g. synthetic=4mb): then the shots are of truncated payloads.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   try {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1400, height: 820 });
+    if (fixture.includes('=')) {
+      await truncatedShots(page, `${server.origin}/dev/harness.html?${fixture}`, fixture.replace(/[^a-z0-9]+/gi, '-'));
+      return;
+    }
     const base = `${server.origin}/dev/harness.html?fixture=${fixture}`;
     for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `${base}&theme=${theme}`, `${fixture}-${theme}`);
@@ -62,6 +67,30 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+  }
+}
+
+/** A capture of big events: the table's "truncated — show all", the detail's head of a payload, and all of it. */
+async function truncatedShots(page: Page, base: string, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    const url = `${base}&theme=${theme}`;
+    await shoot(page, url, `${name}-${theme}`, async (p) => {
+      await p.waitForSelector('[data-testid=show-all]', { timeout: 60_000 });
+    });
+    await shoot(page, url, `${name}-${theme}-preview`, async (p) => {
+      await p.locator('[data-testid=event-row]').nth(2).click();
+      await p.waitForSelector('[data-testid=payload-truncated]');
+    });
+    await shoot(page, url, `${name}-${theme}-raw`, async (p) => {
+      await p.locator('[data-testid=event-row]').nth(2).click();
+      await p.getByRole('tab', { name: 'Raw' }).click();
+      await p.waitForSelector('[data-testid=payload-truncated]');
+    });
+    await shoot(page, url, `${name}-${theme}-show-all`, async (p) => {
+      await p.locator('[data-testid=show-all]').first().click();
+      await p.getByRole('tab', { name: 'Raw' }).click();
+      await p.locator('[data-testid=payload-show-all]').waitFor({ state: 'detached', timeout: 30_000 });
+    });
   }
 }
 

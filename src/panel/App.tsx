@@ -59,7 +59,10 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   });
   const { dragging, dropHandlers } = useFileDrop((file) => files.importFile(file));
   const heldConnections = analysis.held?.connections ?? 0;
-  const empty = heldConnections === 0 && (view?.totals.connections ?? 0) === 0;
+  // Records handed to the worker that it has not reported on yet count as something to show ("analysing"); once
+  // its view reflects them and it holds nothing (they were all ignored), the panel is empty after all.
+  const reported = view !== undefined && view.seq >= client.recordsSeq;
+  const empty = heldConnections === 0 && (view?.totals.connections ?? 0) === 0 && (!state.received || reported);
 
   return (
     <div ref={panelRef} class={`panel ${narrow ? 'narrow' : 'wide'} ${dragging ? 'dragging' : ''}`} {...dropHandlers}>

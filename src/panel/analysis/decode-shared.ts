@@ -48,7 +48,6 @@ export function eventRef(v: unknown): EventRef {
   return { connectionId: str(o.connectionId, 'connectionId'), start: count(o.start, 'start') };
 }
 
-
 /** Where a finding points (the findings list, the detail pane). */
 export function target(v: unknown): FindingTargetData {
   const o = record(v, 'target');

@@ -265,7 +265,6 @@ const Row = memo(function Row({ row, position, layout, selected, focusable, acti
       </span>
       {has('data') ? (
         <span role="gridcell" class="c-data">
-          <span class="data-text mono">{row.data}</span>
           {row.truncated ? (
             <button
               type="button"
@@ -278,9 +277,10 @@ const Row = memo(function Row({ row, position, layout, selected, focusable, acti
                 actions.showAll(row);
               }}
             >
-              truncated, {formatBytes(row.bytes)} — show all
+              truncated, {formatBytes(row.bytes)} · show all
             </button>
           ) : null}
+          <span class="data-text mono">{row.data}</span>
         </span>
       ) : null}
       <span role="gridcell" class="c-findings">

@@ -19,6 +19,7 @@ describe('panel reducer (UI thread: the records live in the worker, see held.tes
     expect(s.pageUrl).toBe('http://127.0.0.1/app');
     expect(s.droppedBytes).toBe(12);
     expect(s.preserveLog).toBe(true);
+    expect(s.received).toBe(true);
     expect(reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [start('b')] } })).toBe(s);
   });
 

@@ -17,6 +17,11 @@ export interface PanelState {
   pageUrl?: string;
   /** Bytes the background's bounded buffer had to drop before the panel attached. */
   droppedBytes: number;
+  /**
+   * Records were handed to the worker since the panel was last emptied: until the worker says what it holds, the
+   * panel shows "analysing", not the empty state.
+   */
+  received: boolean;
   filterText: string;
   severities: Record<Severity, boolean>;
   /** Session shown; undefined = all. */
@@ -31,6 +36,7 @@ export const initialState: PanelState = {
   recording: true,
   preserveLog: false,
   droppedBytes: 0,
+  received: false,
   filterText: '',
   severities: { error: true, warning: true, info: true },
 };
@@ -52,7 +58,7 @@ export type Action =
 
 const cleared = (state: PanelState): PanelState => {
   const { selection: _selection, sessionKey: _sessionKey, ...rest } = state;
-  return { ...rest, droppedBytes: 0 };
+  return { ...rest, droppedBytes: 0, received: false };
 };
 export function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
@@ -86,6 +92,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return {
         ...base,
         source: { kind: 'file', name: action.name },
+        received: action.connections > 0,
         notice: { kind: 'info', text: `Viewing ${action.name}: ${action.connections} connections.` },
       };
     }
@@ -112,9 +119,11 @@ function onTransport(state: PanelState, message: BackgroundToPanel): PanelState 
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,
+        received: state.received || message.deltas.length > 0,
       };
     case 'deltas':
-      return state;
+      // The same state object when nothing changes: a live stream does not re-render the panel per message.
+      return state.received || message.deltas.length === 0 || !state.recording ? state : { ...state, received: true };
     case 'navigated': {
       const base = message.preserveLog ? state : cleared(state);
       return { ...base, pageUrl: message.pageUrl, preserveLog: message.preserveLog };

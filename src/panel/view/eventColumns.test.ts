@@ -4,7 +4,7 @@ import { columnsMinWidth, eventColumns } from './eventColumns';
 describe('events table columns', () => {
   it('shows every column on a wide table, the data preview only where it has room', () => {
     expect(eventColumns(900).columns).toEqual(['time', 'stream', 'id', 'type', 'size', 'method', 'data', 'findings']);
-    expect(eventColumns(700).columns).toEqual(['time', 'stream', 'id', 'type', 'size', 'method', 'findings']);
+    expect(eventColumns(700).columns).toEqual(['time', 'stream', 'id', 'size', 'method', 'data', 'findings']);
   });
 
   it('drops type, then size, then stream as DevTools gets narrower, keeping time, method and findings', () => {

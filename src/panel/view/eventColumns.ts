@@ -17,12 +17,13 @@ const specs: readonly ColumnSpec[] = [
   { key: 'type', min: 72 },
   { key: 'size', min: 64 },
   { key: 'method', min: 130, grow: 1.5 },
-  { key: 'data', min: 140, grow: 1.5 },
+  // Wide enough for a truncated payload's "truncated, 4.2 MB · show all" and the head of its text.
+  { key: 'data', min: 170, grow: 1.2 },
   { key: 'findings', min: 70 },
 ];
 
-/** Dropped in this order as the width shrinks (the data preview first: the detail pane shows it whole). */
-const dropOrder: readonly EventColumn[] = ['data', 'type', 'size', 'stream', 'id'];
+/** Dropped in this order as the width shrinks (type is nearly always "message"; the detail shows the data whole). */
+const dropOrder: readonly EventColumn[] = ['type', 'data', 'size', 'stream', 'id'];
 
 export interface EventColumns {
   columns: EventColumn[];

@@ -1,7 +1,7 @@
 // Panel worker (pure): the view the UI thread draws, derived from the latest analysis and the user's choices.
 // Each part is remembered with what it was made from, so a new selection or a scroll recomputes only its part.
 import type { Severity } from '../../core/guard/types';
-import { isEmptyFilter, parseFilter, type TextFilter } from '../view/filter';
+import { isEmptyFilter, narrows, parseFilter, type TextFilter } from '../view/filter';
 import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSessionRows } from '../view/lists';
 import type { PanelView } from '../view/model';
 import { resolveSelection, type Resolved } from '../view/selection';
@@ -58,11 +58,16 @@ export type Deriver = (
 
 export function createDeriver(): Deriver {
   const filterOf = memo((text: string): TextFilter => parseFilter(text));
-  const eventRows = memo((view: PanelView, sessionKey: string | undefined, filter: TextFilter): ArrayLike<number> =>
-    sessionKey === undefined && isEmptyFilter(filter)
-      ? everyEvent(view.analysis.events.length)
-      : visibleEventIndexes(view, sessionKey, filter),
-  );
+  // Typing on in the filter box narrows what is shown: the next filter looks only at the rows the last one kept.
+  let lastRows: { view: PanelView; sessionKey: string | undefined; filter: TextFilter; rows: number[] } | undefined;
+  const eventRows = memo((view: PanelView, sessionKey: string | undefined, filter: TextFilter): ArrayLike<number> => {
+    if (sessionKey === undefined && isEmptyFilter(filter)) return everyEvent(view.analysis.events.length);
+    const last = lastRows;
+    const narrower = last && last.view === view && last.sessionKey === sessionKey && narrows(last.filter, filter);
+    const rows = visibleEventIndexes(view, sessionKey, filter, narrower ? last.rows : undefined);
+    lastRows = { view, sessionKey, filter, rows };
+    return rows;
+  });
   // Kept as the same array while its content is the same, so what is made from it (the timeline) is not redone.
   let lastFindingRows: number[] = [];
   const findingRows = memo(

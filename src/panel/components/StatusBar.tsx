@@ -1,7 +1,7 @@
 // Panel: the summary line at the bottom, as in the Network panel, plus what the panel could not capture.
 // Its data attributes say how far the panel has caught up (tests compare them with what the page's own fetch saw):
 // data-wire counts what the worker holds; data-analysis is `current` once the worker's latest view reflects every
-// record change this thread has sent it, `behind` until then.
+// record change this thread has sent it, `behind` until then; data-events is the events of that view, all sessions.
 import { useEffect, useState } from 'preact/hooks';
 import type { AnalysisView } from '../hooks/useAnalysis';
 import type { PanelState } from '../state/store';
@@ -40,6 +40,7 @@ export function StatusBar({
       data-wire={held ? JSON.stringify(held.wire) : undefined}
       data-pending-bodies={held?.pendingBodies ?? 0}
       data-analysis={view && view.seq >= sent ? 'current' : 'behind'}
+      data-events={view?.totals.events}
     >
       <span>{parts.join(' · ')}</span>
       {state.pageUrl && state.source.kind === 'live' ? (

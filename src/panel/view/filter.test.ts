@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyFilter, matchesFilter, parseFilter } from './filter';
+import { isEmptyFilter, matchesFilter, narrows, parseFilter } from './filter';
 
 describe('filter box', () => {
   it('requires every word, case-insensitively', () => {
@@ -16,5 +16,14 @@ describe('filter box', () => {
 
   it('treats blanks and a lone dash as no filter', () => {
     expect(isEmptyFilter(parseFilter('  - '))).toBe(true);
+  });
+
+  it('knows when a filter only narrows the last one (typing on), so only its rows need checking', () => {
+    expect(narrows(parseFilter('prog'), parseFilter('progress'))).toBe(true);
+    expect(narrows(parseFilter('progress'), parseFilter('progress 99'))).toBe(true);
+    expect(narrows(parseFilter('-ping'), parseFilter('-ping tools'))).toBe(true);
+    expect(narrows(parseFilter(''), parseFilter('x'))).toBe(true);
+    expect(narrows(parseFilter('progress'), parseFilter('prog'))).toBe(false);
+    expect(narrows(parseFilter('-ping'), parseFilter('-pin'))).toBe(false);
   });
 });

@@ -25,15 +25,29 @@ export function visibleSessionRows(view: PanelView, filter: TextFilter): Session
   });
 }
 
-/** Event indexes in time order. The filter box narrows events only when it names something they contain. */
-export function visibleEventIndexes(view: PanelView, sessionKey: string | undefined, filter: TextFilter): number[] {
+/**
+ * Event indexes in time order. The filter box narrows events only when it names something they contain.
+ * `within`: only these event indexes are candidates (the result of a filter this one narrows, see narrows()).
+ */
+export function visibleEventIndexes(
+  view: PanelView,
+  sessionKey: string | undefined,
+  filter: TextFilter,
+  within?: ArrayLike<number>,
+): number[] {
   const out: number[] = [];
   const empty = isEmptyFilter(filter);
-  for (const event of view.analysis.events) {
-    if (sessionKey !== undefined && event.sessionKey !== sessionKey) continue;
-    if (!empty && !matchesFilter(filter, eventHaystack(event))) continue;
-    out.push(event.index);
+  const keep = (event: EventView) =>
+    (sessionKey === undefined || event.sessionKey === sessionKey) &&
+    (empty || matchesFilter(filter, eventHaystack(event)));
+  if (within) {
+    for (let i = 0; i < within.length; i++) {
+      const event = view.analysis.events.at(within[i] as number);
+      if (event && keep(event)) out.push(event.index);
+    }
+    return out;
   }
+  for (const event of view.analysis.events) if (keep(event)) out.push(event.index);
   return out;
 }
 

@@ -216,7 +216,10 @@ interface Heap {
  */
 async function heap(cdp: CDPSession): Promise<Heap> {
   await cdp.send('HeapProfiler.collectGarbage');
-  const ui = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  // JS heap + Blink's heap + the backing stores of ArrayBuffers (where chunk bytes live), as the bench counts them.
+  const total = (u: Record<string, unknown>) =>
+    Number(u.usedSize ?? 0) + Number(u.embedderHeapUsedSize ?? 0) + Number(u.backingStorageSize ?? 0);
+  const ui = total((await cdp.send('Runtime.getHeapUsage')) as unknown as Record<string, unknown>);
   const sessions: string[] = [];
   const onAttach = (e: { sessionId: string; targetInfo: { type: string } }) => {
     if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
@@ -243,7 +246,7 @@ async function heap(cdp: CDPSession): Promise<Heap> {
   const workers: number[] = [];
   for (const session of sessions) {
     await call(session, 'HeapProfiler.collectGarbage');
-    workers.push(Number((await call(session, 'Runtime.getHeapUsage')).usedSize));
+    workers.push(total(await call(session, 'Runtime.getHeapUsage')));
   }
   await cdp.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: false });
   return { ui, workers };

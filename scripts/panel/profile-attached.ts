@@ -237,7 +237,7 @@ async function main(): Promise<void> {
       () => (globalThis as unknown as { __analysis: Array<[number, string]> }).__analysis,
     );
     const origin = await panel.evaluate(() => performance.timeOrigin);
-    for (const [at, text] of changes.slice(-12))
+    for (const [at, text] of changes.slice(-4))
       process.stdout.write(
         `  ${(origin + at - read.lastByteEpoch).toFixed(0)} ms after last byte: ${text.slice(0, 120)}\n`,
       );

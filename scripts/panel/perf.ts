@@ -217,9 +217,9 @@ interface Heap {
 async function heap(cdp: CDPSession): Promise<Heap> {
   await cdp.send('HeapProfiler.collectGarbage');
   // JS heap + Blink's heap + the backing stores of ArrayBuffers (where chunk bytes live), as the bench counts them.
-  const total = (u: Record<string, unknown>) =>
+  const total = (u: { usedSize?: unknown; embedderHeapUsedSize?: unknown; backingStorageSize?: unknown }) =>
     Number(u.usedSize ?? 0) + Number(u.embedderHeapUsedSize ?? 0) + Number(u.backingStorageSize ?? 0);
-  const ui = total((await cdp.send('Runtime.getHeapUsage')) as unknown as Record<string, unknown>);
+  const ui = total(await cdp.send('Runtime.getHeapUsage'));
   const sessions: string[] = [];
   const onAttach = (e: { sessionId: string; targetInfo: { type: string } }) => {
     if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);

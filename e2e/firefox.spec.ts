@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { bulkDigest } from './fixtures/bulk-stream';
+import { readWhole } from './fixtures/read-whole';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
@@ -95,20 +96,8 @@ test('Firefox: under load, 64 MB arrive byte for byte as the server sent them wh
   await page.goto(`${server.url}/blank.html`);
   const panel = await openExtensionPage(panelUrl(firefox.extensionBase!, await tabIdOf(page.url())));
   await expect.poll(() => panel.evaluate(() => document.querySelector('.status-bar') !== null)).toBe(true);
-  const read = await page.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
-    const reader = res.body!.getReader();
-    const parts: Uint8Array[] = [];
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-    }
-    const whole = new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
-    return { bytes: whole.byteLength, sha256: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') };
-  }, `/bulk?n=${n}&size=${size}`);
-  expect(read).toEqual(bulkDigest(n, size));
+  const read = await page.evaluate(readWhole, `/bulk?n=${n}&size=${size}`);
+  expect(read).toEqual({ ...bulkDigest(n, size), status: 200 });
   // Every event reached the panel: the bytes crossed tap -> bridge -> background -> panel as structured clones.
   await expect.poll(() => count(panel, '[data-testid=event-row]'), { timeout: 30_000 }).toBe(n);
   await panel.close();

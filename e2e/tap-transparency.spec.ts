@@ -1,6 +1,7 @@
 // Node (Playwright): the page sees exactly what it would see without the extension (Chromium, built extension).
 import { expect, test, type Page } from '@playwright/test';
 import { bulkDigest } from './fixtures/bulk-stream';
+import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
@@ -291,22 +292,6 @@ test('a page that pollutes prototypes and replaces built-ins later gets the same
   expect(withTap).toEqual(without);
   expect(withTap.text).toContain('data:');
 });
-
-/** Runs in the page: reads `url` to the end as an app would; what arrived, as byte count and SHA-256 (hex). */
-async function readWhole(url: string): Promise<{ bytes: number; sha256: string; status: number }> {
-  const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
-  const reader = res.body!.getReader();
-  const parts: Uint8Array[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-  }
-  const whole = new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
-  const sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-  return { bytes: whole.byteLength, sha256, status: res.status };
-}
 
 for (const [name, n, size] of [
   ['16 events of 4 MiB', 16, 4 * 1024 * 1024],

@@ -93,4 +93,18 @@ describe('FrameBuffer', () => {
     buffer.setBudget(1500);
     expect(ids(buffer.snapshot())).toEqual(['c']);
   });
+
+  it('keeps its own copy of a chunk that sits in a slab, so the slab can go back to the tap', () => {
+    const buffer = new FrameBuffer();
+    const slab = new ArrayBuffer(64);
+    const bytes = new Uint8Array(slab, 16, 4);
+    bytes.set([1, 2, 3, 4]);
+    buffer.add(startOf('a'));
+    buffer.add({ kind: 'chunk', id: 'a', t: 2, bytes });
+    structuredClone(slab, { transfer: [slab] });
+    expect(slab.byteLength).toBe(0);
+    const kept = buffer.snapshot()[1] as Extract<ConnectionDelta, { kind: 'chunk' }>;
+    expect([...kept.bytes]).toEqual([1, 2, 3, 4]);
+    expect(kept.bytes.buffer.byteLength).toBe(4);
+  });
 });

@@ -53,7 +53,8 @@ export class FrameBuffer {
       return 'rejected';
     }
     const size = deltaSize(delta);
-    entry.deltas.push(delta);
+    // A chunk sits in one of the tap's slabs, which goes back to the tap: what is kept is a copy.
+    entry.deltas.push(delta.kind === 'chunk' ? { ...delta, bytes: delta.bytes.slice() } : delta);
     entry.bytes += size;
     this.total += size;
     if (delta.kind === 'end') entry.ended = true;

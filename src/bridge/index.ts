@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '..
 import { asBackgroundToBridge } from '../protocol/decode-bridge';
 import { asTapToBridge } from '../protocol/decode-tap';
 import { BRIDGE_SOURCE } from '../protocol/events';
+import type { ConnectionDelta } from '../protocol/records';
 import { FrameBuffer } from './buffer';
 import { Relay, type RelayPort } from './relay';
 import { sanitizeDelta } from './sanitize';
@@ -38,6 +39,16 @@ function onTapMessage(data: unknown): void {
     const delta = sanitizeDelta(raw, options);
     if (buffer.add(delta) !== 'rejected') relay.relay(delta);
   }
+  // The buffer copied what it keeps and the relay sends now (a post copies): the tap's buffers go back to it.
+  relay.flush();
+  const slabs = buffersOf(message.deltas);
+  if (slabs.length > 0) tap.send({ source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets, slabs }, slabs);
+}
+
+function buffersOf(deltas: readonly ConnectionDelta[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const d of deltas) if (d.kind === 'chunk' && d.bytes.buffer instanceof ArrayBuffer) buffers.add(d.bytes.buffer);
+  return [...buffers];
 }
 
 const tap = linkToTap(window, onTapMessage, () => answerTap());

@@ -1,5 +1,6 @@
 // Isolated world: the live link to the background. It exists only while a panel watches this tab: the background
 // asks (`collect`), the bridge opens a Port, sends its whole buffer as snapshot parts, then every new delta.
+import { ownBytes } from '../core/capture/bytes';
 import type { BridgeToBackground } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { splitIntoMessages } from '../protocol/split';
@@ -43,10 +44,14 @@ export class Relay {
     );
   }
 
-  /** Queues a delta for the next live batch; a no-op while no panel watches. */
+  /**
+   * Queues a delta for the next live batch (its bytes in a buffer of their own); a no-op while no panel watches. The
+   * batch goes in a microtask, or at flush(): after it, the relay keeps no use of the bytes it was given.
+   */
   relay(delta: ConnectionDelta): void {
     if (!this.port) return;
-    this.queue.push(delta);
+    // A view would send its whole buffer (a slab of the tap's, mostly unused): such a chunk travels as a copy.
+    this.queue.push(delta.kind === 'chunk' ? { ...delta, bytes: ownBytes(delta.bytes) } : delta);
     if (this.scheduled) return;
     this.scheduled = true;
     this.schedule(() => this.flush());
@@ -64,7 +69,7 @@ export class Relay {
     return port;
   }
 
-  private flush(): void {
+  flush(): void {
     this.scheduled = false;
     const port = this.port;
     if (!port || this.queue.length === 0) return;

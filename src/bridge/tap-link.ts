@@ -5,8 +5,8 @@ import { BRIDGE_HELLO_EVENT, TAP_PORT_EVENT } from '../protocol/events';
 import type { BridgeToTap } from '../protocol/messages';
 
 export interface TapLink {
-  /** Settings for the tap (also its signal that a bridge listens and it may start sending). */
-  send(message: BridgeToTap): void;
+  /** Settings for the tap (also its signal that a bridge listens and it may start sending); `transfer` moves. */
+  send(message: BridgeToTap, transfer?: Transferable[]): void;
   readonly connected: boolean;
 }
 
@@ -25,8 +25,8 @@ export function linkToTap(target: EventTarget, onMessage: (data: unknown) => voi
   target.addEventListener(TAP_PORT_EVENT, take);
   target.dispatchEvent(new Event(BRIDGE_HELLO_EVENT));
   return {
-    send(message) {
-      port?.postMessage(message);
+    send(message, transfer = []) {
+      port?.postMessage(message, transfer);
     },
     get connected() {
       return port !== null;

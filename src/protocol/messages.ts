@@ -17,6 +17,8 @@ export interface BridgeToTap {
   source: 'mcp-stream-inspector/bridge';
   /** Record Authorization, Cookie and similar headers in clear (user opt-in; default false). */
   revealSecrets: boolean;
+  /** The tap's buffers of earlier batches, moved back once the bridge is done with them, for the tap to refill. */
+  slabs?: ArrayBuffer[];
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ConnectionTap } from './connection';
 import { MAX_JSON_BODY, errorText, isAbortError } from './classify';
 import type { Disguise } from './disguise';
 import { guarded } from './guard';
-import { apply, bare, copyBytes, defineProperties, defineProperty, hidden } from './intrinsics';
+import { apply, bare, defineProperties, defineProperty, hidden } from './intrinsics';
 import type { Natives } from './natives';
 
 type ReadMethod = 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text';
@@ -62,13 +62,15 @@ export function tapEventStreamBody(
           return;
         }
         const chunk = result.value;
-        if (chunk.byteLength === 0) continue;
-        // The copy goes to the page (a fresh, transferable buffer); the chunk we read stays ours for the record.
-        const forPage = copyBytes(chunk);
+        const length = natives.byteLength(chunk);
+        if (length === 0) continue;
+        // The record is copied now (offer), since enqueue moves the chunk's buffer: the page gets the very buffer
+        // the network gave, as without the tap.
         const at = offset;
         guarded(() => conn.offer(at, chunk));
-        offset += chunk.byteLength;
-        controller.enqueue(forPage);
+        offset += length;
+        // A body's chunks are never shared memory.
+        controller.enqueue(chunk as Uint8Array<ArrayBuffer>);
         return;
       }
     },

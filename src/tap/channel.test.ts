@@ -3,10 +3,11 @@ import type { TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { TapChannel } from './channel';
 import { captureNatives } from './natives';
+import { SLAB_BYTES } from './slabs';
 import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, TAP_PORT_EVENT } from './wire';
 
 /** A channel on its own bus; the test plays the bridge, taking the port and answering when it chooses. */
-function channelOnBus() {
+function channelOnBus(natives = captureNatives(globalThis)) {
   const bus = new EventTarget();
   const batches: ConnectionDelta[][] = [];
   const offers: MessagePort[] = [];
@@ -15,7 +16,7 @@ function channelOnBus() {
     const port = (event as MessageEvent).ports[0];
     if (port) offers.push(port);
   });
-  const channel = new TapChannel(captureNatives(globalThis), bus, 'test');
+  const channel = new TapChannel(natives, bus, 'test');
   channel.open();
   const port = offers[0] as MessagePort;
   port.onmessage = (message: MessageEvent<TapToBridge>) => {
@@ -25,7 +26,7 @@ function channelOnBus() {
   waiting = [];
   const answer = (revealSecrets: boolean) => port.postMessage({ source: BRIDGE_SOURCE, revealSecrets });
   const nextBatch = () => new Promise<void>((resolve) => waiting.push(resolve));
-  return { bus, channel, batches, offers, answer, nextBatch, close: () => port.close() };
+  return { bus, channel, batches, offers, port, answer, nextBatch, close: () => port.close() };
 }
 
 const atLoad = (channel: TapChannel) => {
@@ -80,7 +81,7 @@ describe('tap channel: credentials of requests made before the bridge answered',
 });
 
 describe('tap channel: bytes leave the page without being encoded', () => {
-  it('moves each chunk buffer to the bridge and batches what arrives together', async () => {
+  it('copies chunks into one slab, moves the slab to the bridge and leaves the page its bytes', async () => {
     const bus = channelOnBus();
     bus.answer(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -95,11 +96,41 @@ describe('tap channel: bytes leave the page without being encoded', () => {
     const [first, second] = bus.batches[0] as Extract<ConnectionDelta, { kind: 'chunk' }>[];
     expect(new TextDecoder().decode(first?.bytes)).toBe('data: 1\n\n');
     expect(new TextDecoder().decode(second?.bytes)).toBe('data: 2\n\n');
-    // The tap's own buffer was transferred, not copied; a view was copied into a buffer of its own first, so the
-    // bytes before it never travel and the page's buffer stays whole.
-    expect(own.byteLength).toBe(0);
-    expect(second?.bytes.buffer.byteLength).toBe(9);
+    // Both copies sit one after the other in the same moved slab; the bytes the page read are untouched.
+    expect(first?.bytes.buffer).toBe(second?.bytes.buffer);
+    expect(first?.bytes.buffer.byteLength).toBe(SLAB_BYTES);
+    expect(second?.bytes.byteOffset).toBe(9);
+    expect(own.byteLength).toBe(9);
     expect(whole.byteLength).toBe(15);
+    bus.close();
+  });
+
+  it('writes the next batch into a slab the bridge gave back instead of a fresh one', async () => {
+    let made = 0;
+    const natives = captureNatives(globalThis);
+    const counting = new Proxy(ArrayBuffer, {
+      construct(target, args: [number]) {
+        made++;
+        return new target(...args);
+      },
+    });
+    const bus = channelOnBus({ ...natives, ArrayBuffer: counting });
+    bus.answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let sent = bus.nextBatch();
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 1, bytes: new Uint8Array(100).fill(1) });
+    await sent;
+    expect(made).toBe(1);
+    const chunkAt = (batch: number) => bus.batches[batch]?.[0] as Extract<ConnectionDelta, { kind: 'chunk' }>;
+    const slab = chunkAt(0).bytes.buffer as ArrayBuffer;
+    // The flip of revealSecrets tells when the tap has read the message that gave the slab back.
+    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: true, slabs: [slab] }, [slab]);
+    while (!bus.channel.revealSecrets) await new Promise((resolve) => setTimeout(resolve, 1));
+    sent = bus.nextBatch();
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 2, bytes: new Uint8Array(100).fill(2) });
+    await sent;
+    expect(made).toBe(1);
+    expect([...chunkAt(1).bytes]).toEqual(Array.from({ length: 100 }, () => 2));
     bus.close();
   });
 });

@@ -1,14 +1,15 @@
-// Page MAIN world: hands the tap's deltas to the bridge over a MessagePort, in batches, with every chunk's buffer
-// transferred: no per-byte JavaScript on the page's thread (no base64, no JSON), and the bridge's work runs in its
-// own task, never inside the page's read() call.
+// Page MAIN world: hands the tap's deltas to the bridge over a MessagePort, in batches, with the buffers holding the
+// chunks transferred: no per-byte JavaScript on the page's thread (no base64, no JSON), and the bridge's work runs in
+// its own task, never inside the page's read() call. The bridge sends those buffers back for reuse (slabs.ts).
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
-import { copyBytes } from './intrinsics';
+import { isArray } from './intrinsics';
 import type { Natives } from './natives';
 import { redactSecretHeaders } from './redact';
+import { Slabs } from './slabs';
 import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, TAP_PORT_EVENT, TAP_SOURCE } from './wire';
 
-/** A delta as the tap records it; a chunk's bytes are the tap's own (the page got a copy), so they can be moved. */
+/** A delta as the tap records it; a chunk's bytes are copied when pushed (the page may keep the ones it read). */
 export type TapDelta =
   | Exclude<ConnectionDelta, { kind: 'end' }>
   | (Extract<ConnectionDelta, { kind: 'end' }> & { end: 'complete' | 'aborted' | 'network-error' });
@@ -33,6 +34,7 @@ export class TapChannel implements DeltaSink {
   /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
   private queue: TapDelta[] = [];
+  private readonly slabs: Slabs;
   private queuedBytes = 0;
   private scheduled = false;
   private bridgeReady = false;
@@ -44,7 +46,9 @@ export class TapChannel implements DeltaSink {
     private readonly natives: Natives,
     private readonly target: EventTarget,
     private readonly instance: string,
-  ) {}
+  ) {
+    this.slabs = new Slabs(natives);
+  }
 
   /** Makes the channel, offers the bridge its end (now, and when a bridge that started later says hello). */
   open(): void {
@@ -65,8 +69,13 @@ export class TapChannel implements DeltaSink {
   push(delta: TapDelta): void {
     if (!this.bridgeReady && this.queuedBytes > MAX_PENDING_BYTES) return;
     const queue = this.queue;
-    queue[queue.length] = delta;
-    this.queuedBytes += delta.kind === 'chunk' ? this.natives.byteLength(delta.bytes) : 256;
+    if (delta.kind === 'chunk') {
+      queue[queue.length] = { kind: 'chunk', id: delta.id, t: delta.t, bytes: this.slabs.copy(delta.bytes) };
+      this.queuedBytes += this.natives.byteLength(delta.bytes);
+    } else {
+      queue[queue.length] = delta;
+      this.queuedBytes += 256;
+    }
     if (!this.bridgeReady) return;
     if (this.queuedBytes >= BATCH_BYTES) {
       this.natives.queueMicrotask(() => this.flush());
@@ -99,6 +108,8 @@ export class TapChannel implements DeltaSink {
       if (typeof message !== 'object' || message === null) return;
       if (message.source !== BRIDGE_SOURCE || typeof message.revealSecrets !== 'boolean') return;
       this.revealSecrets = message.revealSecrets;
+      const slabs = message.slabs;
+      if (isArray(slabs)) for (let i = 0; i < slabs.length; i++) this.slabs.give(slabs[i]);
       if (!this.bridgeReady) {
         this.bridgeReady = true;
         this.flush();
@@ -117,32 +128,21 @@ export class TapChannel implements DeltaSink {
     this.queuedBytes = 0;
     try {
       const deltas: ConnectionDelta[] = [];
-      const transfer: ArrayBuffer[] = [];
-      for (let i = 0; i < batch.length; i++) deltas[i] = this.encode(batch[i] as TapDelta, transfer);
+      for (let i = 0; i < batch.length; i++) deltas[i] = this.encode(batch[i] as TapDelta);
       const message: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas };
-      this.natives.postToPort(port, message, transfer);
+      this.natives.postToPort(port, message, this.slabs.take());
     } catch {
       // Runs in a task of the page: a throw here would surface as the page's uncaught error.
       return;
     }
   }
 
-  /** Redacts heads unless the user opted in; gives each chunk a buffer of its own to move (a view would send all). */
-  private encode(delta: TapDelta, transfer: ArrayBuffer[]): ConnectionDelta {
-    const { natives } = this;
+  /** Redacts heads unless the user opted in. */
+  private encode(delta: TapDelta): ConnectionDelta {
     if (delta.kind === 'start' && !this.revealSecrets)
       return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
     if (delta.kind === 'response' && !this.revealSecrets)
       return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
-    if (delta.kind !== 'chunk') return delta;
-    let bytes = delta.bytes;
-    const buffer = natives.bufferOf(bytes);
-    const whole =
-      buffer instanceof natives.ArrayBuffer &&
-      natives.byteOffset(bytes) === 0 &&
-      natives.byteLength(bytes) === natives.bufferLength(buffer);
-    if (!whole) bytes = copyBytes(bytes);
-    transfer[transfer.length] = natives.bufferOf(bytes) as ArrayBuffer;
-    return { kind: 'chunk', id: delta.id, t: delta.t, bytes };
+    return delta;
   }
 }

@@ -2,6 +2,8 @@
 // deliver to the page; the record keeps each byte once, at the time it first reached the page.
 import type { HttpHeader, WireConnectionStart } from '../protocol/records';
 import type { DeltaSink } from './channel';
+import { viewOf } from './intrinsics';
+import type { Natives } from './natives';
 
 export type EndReason = 'complete' | 'aborted' | 'network-error';
 
@@ -13,6 +15,7 @@ export class ConnectionTap {
   constructor(
     readonly id: string,
     private readonly sink: DeltaSink,
+    private readonly natives: Natives,
   ) {}
 
   get isEnded(): boolean {
@@ -36,9 +39,16 @@ export class ConnectionTap {
   /** `offset` is where `bytes` start in the body as this branch delivered it. */
   offer(offset: number, bytes: Uint8Array, time = this.sink.now()): void {
     if (this.ended) return;
-    const end = offset + bytes.byteLength;
+    const { natives } = this;
+    const length = natives.byteLength(bytes);
+    const end = offset + length;
     if (end <= this.recordedBytes || offset > this.recordedBytes) return;
-    const fresh = offset === this.recordedBytes ? bytes : bytes.subarray(this.recordedBytes - offset);
+    const skip = this.recordedBytes - offset;
+    // Natives, not bytes.subarray: the page may have replaced it (or Uint8Array[Symbol.species]).
+    const fresh =
+      skip === 0
+        ? bytes
+        : viewOf(natives.bufferOf(bytes) as ArrayBuffer, natives.byteOffset(bytes) + skip, length - skip);
     this.recordedBytes = end;
     this.sink.push({ kind: 'chunk', id: this.id, t: time, bytes: fresh });
   }

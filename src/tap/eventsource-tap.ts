@@ -41,7 +41,7 @@ class EventSourceFollower {
   }
 
   private connect(): void {
-    const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink);
+    const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink, this.ctx.natives);
     const requestHeaders = [{ name: 'Accept', value: 'text/event-stream' }];
     if (this.lastEventId) requestHeaders.push({ name: 'Last-Event-ID', value: this.lastEventId });
     conn.start({

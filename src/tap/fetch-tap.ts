@@ -33,7 +33,7 @@ class FetchCall {
 
   private startRecord(): ConnectionTap {
     if (this.conn) return this.conn;
-    const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink);
+    const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink, this.ctx.natives);
     const { method, url, body, signal } = this.request;
     conn.start({
       source: 'fetch',

@@ -6,6 +6,7 @@ export const apply = Reflect.apply;
 export const construct = Reflect.construct;
 export const defineProperty = Object.defineProperty;
 export const defineProperties = Object.defineProperties;
+export const isArray = Array.isArray;
 const setPrototypeOf = Object.setPrototypeOf;
 const NativeUint8Array = Uint8Array;
 
@@ -19,7 +20,7 @@ export function hidden(value: unknown): PropertyDescriptor {
   return bare({ value, configurable: true, writable: true, enumerable: false });
 }
 
-/** A copy into a fresh buffer that a replaced Uint8Array.prototype.slice cannot intercept. */
-export function copyBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new NativeUint8Array(bytes);
+/** A view that a replaced Uint8Array.prototype.subarray cannot intercept. */
+export function viewOf(buffer: ArrayBuffer, offset: number, length: number): Uint8Array<ArrayBuffer> {
+  return new NativeUint8Array(buffer, offset, length);
 }

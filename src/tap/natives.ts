@@ -32,6 +32,8 @@ export interface Natives {
   byteOffset: (bytes: Uint8Array) => number;
   bufferOf: (bytes: Uint8Array) => ArrayBufferLike;
   bufferLength: (buffer: ArrayBufferLike) => number;
+  /** `target.set(source, offset)`. */
+  setBytes: (target: Uint8Array, source: Uint8Array, offset: number) => void;
   now: () => number;
   timeOrigin: number;
   queueMicrotask: (fn: () => void) => void;
@@ -96,6 +98,7 @@ export function captureNatives(g: typeof globalThis): Natives {
     byteOffset: getter(typedArrayProto, 'byteOffset'),
     bufferOf: getter(typedArrayProto, 'buffer'),
     bufferLength: getter(g.ArrayBuffer.prototype, 'byteLength'),
+    setBytes: uncurry((typedArrayProto as Uint8Array).set) as Natives['setBytes'],
     now: perfNow,
     timeOrigin: perf.timeOrigin,
     queueMicrotask: g.queueMicrotask.bind(g),

@@ -39,6 +39,7 @@ function connection(
     responseMessages: [],
     eventIndexes: [],
     bytes: 0,
+    mcpEvidence: 'Mcp-Session-Id request header',
     ...extra,
   };
 }
@@ -116,6 +117,7 @@ export function sampleAnalysis(): Analysis {
       event(1, 'e1', { data: '{"jsonrpc":"2.0","method":"notifications/progress"}', lastEventId: '2', hasId: true }),
       event(2, 'e2', { data: '{"jsonrpc":"2.0","id":1,"result":{}}', lastEventId: '2', hasId: false }),
     ]),
+    otherStreams: [],
     findings: [
       {
         rule: 'resume-id-gap',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../core/analyze';
+import { aiChatCapture, ANTHROPIC_URL, OPENAI_URL } from '../core/model/other-streams.fixture';
 import { sampleAnalysis } from './analysis.fixture';
 import { toJsonReport } from './json-report';
 
@@ -25,6 +27,7 @@ describe('--json document', () => {
                 resumes: null,
                 end: 'network-error',
                 bytes: 580,
+                evidence: 'Mcp-Session-Id request header',
               },
               {
                 id: 'e2',
@@ -35,6 +38,7 @@ describe('--json document', () => {
                 resumes: 'e1',
                 end: 'complete',
                 bytes: 120,
+                evidence: 'Mcp-Session-Id request header',
               },
             ],
             events: [
@@ -56,7 +60,7 @@ describe('--json document', () => {
 
   it('keeps keys in a stable order; event id and retry appear only when the event had them', () => {
     const text = JSON.stringify(report);
-    expect(Object.keys(report)).toEqual(['findings', 'sessions']);
+    expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams']);
     const stream = report.sessions[0]!.streams[0]!;
     expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'streams']);
     expect(Object.keys(stream)).toEqual(['id', 'kind', 'connections', 'events']);
@@ -69,6 +73,7 @@ describe('--json document', () => {
       'resumes',
       'end',
       'bytes',
+      'evidence',
     ]);
     expect(Object.keys(stream.events[0]!)).toEqual(['type', 'data', 'lastEventId', 'id', 'retry']);
     expect(Object.keys(stream.events[2]!)).toEqual(['type', 'data', 'lastEventId']);
@@ -88,5 +93,45 @@ describe('--json document', () => {
       'time',
     ]);
     expect(report.findings[2]).toEqual({ rule: 'made-up-rule', severity: 'info', message: 'a finding of no session' });
+  });
+});
+
+describe('--json on a page with streams that are not MCP', () => {
+  it('lists them apart under otherStreams, keys fixed, and no finding of theirs', () => {
+    const report = toJsonReport(analyze(aiChatCapture()));
+    expect(report.findings).toEqual([]);
+    expect(report.sessions).toHaveLength(1);
+    expect(report.otherStreams).toEqual([
+      {
+        connectionId: 'c4',
+        method: 'POST',
+        url: OPENAI_URL,
+        status: 200,
+        events: 6,
+        bytes: expect.any(Number),
+        kind: 'openai-chat',
+        reason: 'SSE events whose data is not JSON-RPC',
+      },
+      {
+        connectionId: 'c5',
+        method: 'POST',
+        url: ANTHROPIC_URL,
+        status: 200,
+        events: 8,
+        bytes: expect.any(Number),
+        kind: 'anthropic-messages',
+        reason: 'SSE events whose data is not JSON-RPC',
+      },
+    ]);
+    expect(Object.keys(report.otherStreams[0]!)).toEqual([
+      'connectionId',
+      'method',
+      'url',
+      'status',
+      'events',
+      'bytes',
+      'kind',
+      'reason',
+    ]);
   });
 });

@@ -4,7 +4,7 @@
 import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
-import type { EventView } from '../core/model/types';
+import type { EventView, OtherStreamKind, OtherStreamView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Era } from '../core/mcp/types';
 import type { IdScheme } from '../core/ids/scheme';
@@ -26,6 +26,21 @@ export interface JsonConnection {
   resumes: string | null;
   end: EndReason;
   bytes: number;
+  /** Why the exchange is MCP traffic. */
+  evidence: string;
+}
+
+/** An SSE stream that is not MCP: listed, never judged. */
+export interface JsonOtherStream {
+  connectionId: string;
+  method: string;
+  url: string;
+  status: number | null;
+  events: number;
+  bytes: number;
+  kind: OtherStreamKind | null;
+  /** Why it is not MCP. */
+  reason: string;
 }
 
 export interface JsonStream {
@@ -46,6 +61,7 @@ export interface JsonSession {
 export interface JsonReport {
   findings: Finding[];
   sessions: JsonSession[];
+  otherStreams: JsonOtherStream[];
 }
 
 export function toJsonReport(analysis: Analysis): JsonReport {
@@ -83,6 +99,7 @@ export function toJsonReport(analysis: Analysis): JsonReport {
                   resumes: c.resumes ?? null,
                   end: c.record.end,
                   bytes: c.bytes,
+                  evidence: c.mcpEvidence,
                 },
               ];
             }),
@@ -91,6 +108,20 @@ export function toJsonReport(analysis: Analysis): JsonReport {
         ];
       }),
     })),
+    otherStreams: analysis.otherStreams.map(otherStreamToJson),
+  };
+}
+
+function otherStreamToJson(stream: OtherStreamView): JsonOtherStream {
+  return {
+    connectionId: stream.connectionId,
+    method: stream.method,
+    url: stream.url,
+    status: stream.status ?? null,
+    events: stream.events,
+    bytes: stream.bytes,
+    kind: stream.kind ?? null,
+    reason: stream.reason,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Finding } from '../core/guard/types';
 import { nodeIo } from './node-io';
 import { findingsExitCode, run, type CliIo } from './run';
 import { fixtureDir, fixtureEntries, fixtureSessionId } from '../core/fixtures-dir.fixture';
+import { anthropicStream, openAiStream } from '../core/model/other-streams.fixture';
 
 const torn = join(fixtureDir('cut-mid-event'), 'capture.har');
 const tornChunks = join(fixtureDir('cut-mid-event'), 'chunks.ndjson');
@@ -115,7 +116,7 @@ describe('mcp-stream-inspector analyze', () => {
     const { code, out } = await cli(['analyze', '--json', torn, '--chunks', tornChunks]);
     expect(code).toBe(0);
     const doc = JSON.parse(out);
-    expect(Object.keys(doc)).toEqual(['findings', 'sessions']);
+    expect(Object.keys(doc)).toEqual(['findings', 'sessions', 'otherStreams']);
     expect(doc.findings.map((f: Finding) => f.rule)).toEqual(['torn-event-reconnect']);
     const [session] = doc.sessions;
     expect(session).toMatchObject({ id: tornSession, era: '2025-11-25', idScheme: 'sdk-stream' });
@@ -157,7 +158,7 @@ describe('mcp-stream-inspector analyze', () => {
     expect(code).toBe(2);
     const doc = JSON.parse(out);
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([clean, notJson]);
-    expect(Object.keys(doc.files[0])).toEqual(['file', 'findings', 'sessions']);
+    expect(Object.keys(doc.files[0])).toEqual(['file', 'findings', 'sessions', 'otherStreams']);
     expect(out).toBe(`${JSON.stringify(doc, null, 2)}\n`); // streamed, yet the same text as one stringify
     expect(doc.files[1]).toEqual({
       file: notJson,
@@ -193,6 +194,19 @@ describe('mcp-stream-inspector analyze', () => {
     const absent = await cli(['analyze', torn, '--chunks', join(scratch, 'absent.ndjson')]);
     expect(absent.code).toBe(2);
     expect(absent.err).toContain('absent.ndjson: cannot read: ENOENT');
+  });
+
+  it('LLM completion streams saved with curl -N are other streams: listed, no finding, exit 0', async () => {
+    const openAi = scratchFile('openai.sse', openAiStream().join(''));
+    const anthropic = scratchFile('anthropic.sse', anthropicStream().join(''));
+    const { code, out } = await cli(['analyze', openAi, anthropic, '--fail-on', 'info']);
+    expect(code).toBe(0);
+    expect(out).toContain(`${openAi}\n  no MCP traffic found\n  1 other stream (not MCP, not judged)\n`);
+    expect(out).toContain(
+      `    GET file://${openAi}  200  6 events  openai-chat  SSE events whose data is not JSON-RPC`,
+    );
+    expect(out).toContain('8 events  anthropic-messages');
+    expect(out).not.toContain('incomplete-json');
   });
 
   it('colours the report when asked', async () => {

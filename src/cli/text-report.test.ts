@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../core/analyze';
+import { inspectorCapture, INSPECTOR_EVENTS_URL } from '../core/model/other-streams.fixture';
 import { sampleAnalysis } from './analysis.fixture';
 import { ansi, plain, wantsColor } from './style';
 import { formatReport, formatCounts, formatMs } from './text-report';
@@ -37,6 +39,20 @@ describe('human report', () => {
   it('says when a file holds no MCP traffic', () => {
     const empty = { ...sampleAnalysis(), sessions: [], streams: [], connections: [], events: [], findings: [] };
     expect(formatReport('x.sse', empty, options)).toBe('x.sse\n  no MCP traffic found\n0 errors, 0 warnings, 0 info\n');
+  });
+
+  it('lists streams that are not MCP apart, after the sessions, without findings', () => {
+    expect(formatReport('inspector.har', analyze(inspectorCapture()), options)).toBe(
+      [
+        'inspector.har',
+        '  no MCP traffic found',
+        '  2 other streams (not MCP, not judged)',
+        `    GET ${INSPECTOR_EVENTS_URL}  200  7 events  mcp-inspector  SSE events whose data is not JSON-RPC`,
+        `    GET ${INSPECTOR_EVENTS_URL}  200  1 event  mcp-inspector  SSE events whose data is not JSON-RPC`,
+        '0 errors, 0 warnings, 0 info',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('colours severities only with the ANSI style', () => {

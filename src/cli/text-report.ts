@@ -1,7 +1,7 @@
 // Runs in Node (CLI), pure: the human report, grouped by session, each finding with where it shows,
 // its rule's one-line explanation and the path of the rule's doc page.
 import type { Finding, Severity } from '../core/guard/types';
-import type { SessionView } from '../core/model/types';
+import type { OtherStreamView, SessionView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Style } from './style';
 
@@ -37,6 +37,10 @@ export function formatReport(file: string, analysis: Analysis, options: ReportOp
     for (const finding of orphans) lines.push(...findingLines(finding, analysis.startTime, options));
   }
   if (analysis.sessions.length === 0 && orphans.length === 0) lines.push(`  ${style.dim('no MCP traffic found')}`);
+  if (analysis.otherStreams.length > 0) {
+    lines.push(`  ${style.bold(`${plural(analysis.otherStreams.length, 'other stream')} (not MCP, not judged)`)}`);
+    for (const stream of analysis.otherStreams) lines.push(`${INDENT}${otherStreamLine(stream, style)}`);
+  }
   lines.push(formatCounts(countBySeverity(analysis.findings), style));
   return lines.join('\n') + '\n';
 }
@@ -68,6 +72,16 @@ function sessionHeader(session: SessionView, events: number, style: Style): stri
       plural(events, 'event'),
     ].join(', '),
   ].join('  ');
+}
+
+function otherStreamLine(stream: OtherStreamView, style: Style): string {
+  const parts = [
+    `${stream.method} ${stream.url}`,
+    String(stream.status ?? 'no response'),
+    plural(stream.events, 'event'),
+  ];
+  if (stream.kind !== undefined) parts.push(stream.kind);
+  return `${parts.join('  ')}  ${style.dim(stream.reason)}`;
 }
 
 function findingLines(finding: Finding, sessionStart: number, options: ReportOptions): string[] {

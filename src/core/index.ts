@@ -11,6 +11,7 @@ export { exportHar, importHar, type HarImportOptions } from './capture/har';
 export { importRawStream } from './capture/raw';
 export { loadInput, type InputKind, type LoadOptions } from './capture/load';
 export { decodeBase64, encodeBase64 } from './capture/base64';
+export { otherStreamEvents } from './model/other-streams';
 
 export {
   CAPTURE_FORMAT,
@@ -31,6 +32,8 @@ export type {
   EventList,
   EventView,
   Model,
+  OtherStreamKind,
+  OtherStreamView,
   SessionView,
   StreamView,
 } from './model/types';

@@ -1,7 +1,8 @@
 // Runs anywhere (pure core): JSON-RPC 2.0 classification of MCP messages (single or 2025-03-26 batches).
 import type { JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from './types';
 
-export type ParsedMessages = { ok: true; messages: JsonRpcMessage[] } | { ok: false; error: string };
+/** A failure says why, and whether the text was JSON at all (`json`: valid JSON that is not JSON-RPC). */
+export type ParsedMessages = { ok: true; messages: JsonRpcMessage[] } | { ok: false; error: string; json: boolean };
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
@@ -33,16 +34,16 @@ export function parseMessages(text: string): ParsedMessages {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `not complete JSON (${reason})` };
+    return { ok: false, error: `not complete JSON (${reason})`, json: false };
   }
   const items = Array.isArray(value) ? value : [value];
-  if (items.length === 0) return { ok: false, error: 'an empty JSON-RPC batch' };
+  if (items.length === 0) return { ok: false, error: 'an empty JSON-RPC batch', json: true };
   const messages: JsonRpcMessage[] = [];
   for (const [index, item] of items.entries()) {
     const message = classifyMessage(item);
     if (!message) {
       const where = Array.isArray(value) ? ` (batch item ${index})` : '';
-      return { ok: false, error: `valid JSON but not a JSON-RPC 2.0 message${where}` };
+      return { ok: false, error: `valid JSON but not a JSON-RPC 2.0 message${where}`, json: true };
     }
     messages.push(message);
   }

@@ -3,6 +3,7 @@ import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
+import { otherStreamView } from './other-streams';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
 import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -27,7 +28,8 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
   const streams: StreamView[] = [];
   const connections: ConnectionView[] = [];
   const deliveries: Delivery[] = [];
-  for (const group of groupSessions(parsed)) {
+  const { groups, others } = groupSessions(parsed);
+  for (const group of groups) {
     let scheme: IdScheme = 'none';
     for (const conn of group.connections) scheme = combineSchemes(scheme, conn.idScheme);
     sessions.push(buildSession(group, scheme, streams, connections, deliveries));
@@ -35,7 +37,15 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
   const events = placeEvents(deliveries, connections, placement);
   let startTime = Number.POSITIVE_INFINITY;
   for (const record of capture.connections) startTime = Math.min(startTime, record.startTime);
-  return { sessions, streams, connections, events, startTime: Number.isFinite(startTime) ? startTime : 0 };
+  const otherStreams = others.map(otherStreamView);
+  return {
+    sessions,
+    streams,
+    connections,
+    events,
+    otherStreams,
+    startTime: Number.isFinite(startTime) ? startTime : 0,
+  };
 }
 
 function buildSession(
@@ -162,6 +172,7 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
     responseMessages: conn.responseMessages,
     eventIndexes: [],
     bytes: conn.bytes,
+    mcpEvidence: conn.evidence ?? '',
   };
   if (stream) {
     view.streamId = stream.id;

@@ -7,6 +7,7 @@ import { envelopeOf, parseMessages } from '../mcp/jsonrpc';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
 import { EventTableBuilder, type DataReading } from './event-table-builder';
+import { NO_SIGNALS, SignalCollector, type BodySignals } from './signals';
 import type { EventTable } from './event-table';
 import type { ConnectionRole } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -31,6 +32,10 @@ export interface ParsedConnection {
   /** The stream's last event id when the body ended: an id-only block moves it without dispatching an event. */
   finalLastEventId?: string;
   bytes: number;
+  /** What the SSE events say about whether this is MCP (nothing for a body that is not SSE). */
+  signals: BodySignals;
+  /** Why the connection is MCP traffic (settled by the session grouping, as 2024-11-05 roles are). */
+  evidence?: string;
   /** Lookups over this parse's event ids, built on first use and shared by copies of it. */
   lookup: EventIdLookup;
 }
@@ -44,7 +49,7 @@ export interface EventIdLookup {
 export type ParsedHead = Omit<ParsedConnection, BodyPart | 'responseMessages' | 'lookup'>;
 
 /** What reading an SSE body gives. */
-type BodyPart = 'table' | 'endpointData' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId';
+type BodyPart = 'table' | 'endpointData' | 'idScheme' | 'tail' | 'bytes' | 'finalLastEventId' | 'signals';
 
 function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
   const method = record.method.toUpperCase();
@@ -95,12 +100,17 @@ export function combineSchemes(a: IdScheme, b: IdScheme): IdScheme {
 
 const NOTHING: DataReading = { envelopes: [], parseError: undefined };
 
-/** The event's data read as JSON-RPC, once: what the table keeps of it (the parsed JSON is dropped here). */
-function readData(event: SseEvent): DataReading {
-  if (event.data === '') return NOTHING;
+/**
+ * The event's data read as JSON-RPC, once: what the table keeps of it (the parsed JSON is dropped here), and
+ * whether the data was not even JSON (what classification asks of data that is not JSON-RPC).
+ */
+function readData(event: SseEvent): { reading: DataReading; unparsable: boolean } {
+  if (event.data === '') return { reading: NOTHING, unparsable: false };
   const parsed = parseMessages(event.data);
-  if (parsed.ok) return { envelopes: parsed.messages.map(envelopeOf), parseError: undefined };
-  return event.type === 'message' ? { envelopes: [], parseError: parsed.error } : NOTHING;
+  if (parsed.ok)
+    return { reading: { envelopes: parsed.messages.map(envelopeOf), parseError: undefined }, unparsable: false };
+  const reading = event.type === 'message' ? { envelopes: [], parseError: parsed.error } : NOTHING;
+  return { reading, unparsable: !parsed.json };
 }
 
 /**
@@ -110,6 +120,7 @@ function readData(event: SseEvent): DataReading {
 export class SseBodyReader {
   private readonly parser = new SseParser();
   private readonly table = new EventTableBuilder();
+  private readonly signals = new SignalCollector();
   private endpointData: string | undefined;
   private chunkCount = 0;
   private byteCount = 0;
@@ -134,7 +145,9 @@ export class SseBodyReader {
       if (dispatched.length === 0) continue;
       const ids: string[] = [];
       for (const event of dispatched) {
-        this.table.add(event, readData(event));
+        const { reading, unparsable } = readData(event);
+        this.table.add(event, reading);
+        this.signals.note(event, reading.envelopes, unparsable);
         if (event.hasId) ids.push(event.lastEventId);
         if (event.type === 'endpoint') this.endpointData ??= event.data;
       }
@@ -157,6 +170,7 @@ export class SseBodyReader {
       table: this.table.snapshot(),
       idScheme: this.scheme,
       bytes: this.byteCount,
+      signals: this.signals.snapshot(),
     };
     if (this.endpointData !== undefined) body.endpointData = this.endpointData;
     if (tail) body.tail = tail;
@@ -180,6 +194,7 @@ export function assembleConnection(head: ParsedHead, reader: SseBodyReader | und
     table: EMPTY_TABLE,
     idScheme: 'none',
     bytes,
+    signals: { ...NO_SIGNALS },
     lookup: {},
   };
 }

@@ -10,6 +10,7 @@ import type { Analysis } from '../analyze';
 import { rpc, session, sseEvent, Transcript } from '../guard/transcript';
 import { FIXTURES_DIR, readFixture } from '../fixtures-dir.fixture';
 import { PlacedEvents } from './event-list';
+import { aiChatCapture, inspectorCapture } from './other-streams.fixture';
 
 const examples = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'chunks.ndjson')));
 
@@ -167,6 +168,13 @@ describe('createAnalyzer: a live capture analysed again at every step', () => {
     const findings = analyze(final).findings.map((f) => f.rule);
     expect(findings).toContain('torn-event-reconnect');
     expect(findings).toContain('incomplete-json');
+    expectSameAtEveryStep(rechunked(final, 1));
+  });
+
+  it('an MCP session beside streams that are not MCP, byte by byte, equals a fresh analysis', () => {
+    const inspector = inspectorCapture().connections.map((record) => ({ ...record, id: `i${record.id}` }));
+    const final = { ...aiChatCapture(), connections: [...aiChatCapture().connections, ...inspector] };
+    expect(analyze(final).otherStreams).toHaveLength(4);
     expectSameAtEveryStep(rechunked(final, 1));
   });
 });

@@ -1,9 +1,9 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { URL } from '../web/globals';
 import { asEra } from '../mcp/era';
-import { headerValue } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import type { Era, JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
+import { readExchanges, type Reading } from './classify';
 import { stripQuery, type ParsedConnection } from './connection';
 import { eventData } from './event-data';
 
@@ -22,18 +22,6 @@ function originOf(url: string): string {
   } catch {
     return 'unknown-origin';
   }
-}
-
-/** A connection matters to MCP when it streams SSE, carries JSON-RPC, or uses an MCP header. */
-export function isMcpRelevant(conn: ParsedConnection): boolean {
-  if (conn.isSse || conn.requestMessages.length > 0 || conn.responseMessages.length > 0) return true;
-  const { requestHeaders, responseHeaders } = conn.record;
-  return (
-    conn.sessionId !== undefined ||
-    headerValue(requestHeaders, 'mcp-protocol-version') !== undefined ||
-    headerValue(requestHeaders, 'last-event-id') !== undefined ||
-    headerValue(responseHeaders, 'mcp-session-id') !== undefined
-  );
 }
 
 /** 2024-11-05: the GET /sse stream announces the POST endpoint in an `endpoint` event. */
@@ -70,11 +58,28 @@ function sessionlessKey(
   return current.key;
 }
 
-/** Groups connections (already in start order) into sessions; non-MCP connections are left out. */
-export function groupSessions(connections: readonly ParsedConnection[]): SessionGroup[] {
+/** A stream that is not MCP, and why (see classify.ts). */
+export interface OtherConnection {
+  conn: ParsedConnection;
+  reason: string;
+}
+
+/** Sessions and the SSE streams that are not MCP. */
+export interface Grouping {
+  groups: SessionGroup[];
+  others: OtherConnection[];
+}
+
+/**
+ * Groups connections (already in start order) into sessions. Only MCP traffic joins one (see readExchanges); the
+ * rest is dropped, except SSE streams, which are listed apart.
+ */
+export function groupSessions(connections: readonly ParsedConnection[]): Grouping {
   const groups = new Map<string, SessionGroup>();
+  const others: OtherConnection[] = [];
   const legacyByEndpoint = new Map<string, string>();
   const sessionless = new Map<string, { key: string; count: number; initialized: boolean }>();
+  const readings = readExchanges(connections);
   const groupFor = (key: string, conn: ParsedConnection, init: Partial<SessionGroup>): SessionGroup => {
     let group = groups.get(key);
     if (!group) {
@@ -90,29 +95,36 @@ export function groupSessions(connections: readonly ParsedConnection[]): Session
     }
     return group;
   };
-  for (const conn of connections) {
+  for (const [index, conn] of connections.entries()) {
+    const reading = readings[index] as Reading;
     const endpoint = conn.record.method.toUpperCase() === 'GET' ? legacyEndpointOf(conn) : undefined;
     if (endpoint !== undefined) {
       const key = `legacy:${endpoint}`;
       legacyByEndpoint.set(endpoint, key);
       conn.role = 'legacy-sse';
+      conn.evidence = reading.mcp ? reading.evidence : '2024-11-05 endpoint event';
       groupFor(key, conn, { legacy: true }).connections.push(conn);
       continue;
     }
     const legacyKey = legacyByEndpoint.get(conn.record.url);
     if (legacyKey !== undefined && conn.record.method.toUpperCase() === 'POST') {
       conn.role = 'legacy-post';
+      conn.evidence = reading.mcp ? reading.evidence : 'a POST to the endpoint a 2024-11-05 stream announced';
       groups.get(legacyKey)?.connections.push(conn);
       continue;
     }
-    if (!isMcpRelevant(conn)) continue;
+    if (!reading.mcp) {
+      if (conn.isSse) others.push({ conn, reason: reading.reason });
+      continue;
+    }
+    conn.evidence = reading.evidence;
     if (conn.sessionId !== undefined) {
       groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
     } else {
       groupFor(sessionlessKey(conn, sessionless), conn, {}).connections.push(conn);
     }
   }
-  return [...groups.values()];
+  return { groups: [...groups.values()], others };
 }
 
 /** The era: the negotiated initialize version wins, then the MCP-Protocol-Version header, then the transport shape. */

@@ -80,6 +80,8 @@ export interface ConnectionView {
   tail?: SseTail;
   /** Body bytes received. */
   bytes: number;
+  /** Why this exchange is MCP traffic: the first signal that decided it (docs/traffic-classification.md). */
+  mcpEvidence: string;
 }
 
 /** One logical SSE stream: the connection that opened it and each connection that resumed it. */
@@ -119,13 +121,50 @@ export interface SessionView {
   endTime: number;
 }
 
+/**
+ * An SSE stream that is not MCP (an LLM completion stream, a tool's own backend stream): listed apart, never in a
+ * session, never seen by the rules. Its events are not in {@link Model.events}; `otherStreamEvents(record)` reads
+ * them from the bytes.
+ */
+export interface OtherStreamView {
+  /** The record's id. */
+  connectionId: string;
+  /** The raw record. */
+  record: ConnectionRecord;
+  method: string;
+  url: string;
+  /** The response status, absent when no response head arrived. */
+  status?: number;
+  /** Epoch ms of the request. */
+  startTime: number;
+  /** Epoch ms of the end of the body (or the last thing seen while it is open). */
+  endTime: number;
+  /** Dispatched SSE events. */
+  events: number;
+  /** Body bytes received. */
+  bytes: number;
+  /** Why it is not MCP, e.g. "SSE events whose data is not JSON-RPC". */
+  reason: string;
+  /** What it is, when it is a kind of stream known not to be MCP. */
+  kind?: OtherStreamKind;
+}
+
+/**
+ * Streams known not to be MCP: OpenAI-style chat completions (`chat.completion.chunk` ... `[DONE]`),
+ * Anthropic-style messages (`content_block_delta` ... `message_stop`), and the MCP Inspector 2.x web UI's stream
+ * from its own backend (`/api/mcp/events`, which relays MCP traffic run elsewhere in envelopes).
+ */
+export type OtherStreamKind = 'openai-chat' | 'anthropic-messages' | 'mcp-inspector';
+
 /** The model derived from a capture (`Analysis` adds the findings). */
 export interface Model {
   sessions: SessionView[];
   streams: StreamView[];
   connections: ConnectionView[];
-  /** All dispatched events in time order. */
+  /** All dispatched events of MCP streams, in time order. */
   events: EventList;
+  /** SSE streams that are not MCP, in start order. */
+  otherStreams: OtherStreamView[];
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
 }

@@ -173,8 +173,13 @@ describe('createAnalyzer: a live capture analysed again at every step', () => {
 
   it('an MCP session beside streams that are not MCP, byte by byte, equals a fresh analysis', () => {
     const inspector = inspectorCapture().connections.map((record) => ({ ...record, id: `i${record.id}` }));
-    const final = { ...aiChatCapture(), connections: [...aiChatCapture().connections, ...inspector] };
+    // A stream with nothing to tell at first (other), then a JSON-RPC answer (MCP): it changes sides while live.
+    const late = new Transcript();
+    late.exchange({ url: 'http://127.0.0.1:5173/rpc', sse: [': open\n\n', sseEvent('1', rpc.result(1))] });
+    const flips = late.capture().connections.map((record) => ({ ...record, id: `l${record.id}` }));
+    const final = { ...aiChatCapture(), connections: [...aiChatCapture().connections, ...inspector, ...flips] };
     expect(analyze(final).otherStreams).toHaveLength(4);
+    expect(analyze(final).sessions).toHaveLength(2);
     expectSameAtEveryStep(rechunked(final, 1));
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
 import { importRawStream } from './capture/raw';
 import { rpc, sseEvent, Transcript } from './guard/transcript';
+import { otherStreamEvents } from './model/other-streams';
 import {
   aiChatCapture,
   ANTHROPIC_URL,
@@ -33,6 +34,21 @@ describe('an AI chat page: an MCP session beside OpenAI- and Anthropic-style com
     ]);
     expect(analysis.otherStreams[0]?.reason).toContain('not JSON-RPC');
     expect(analysis.otherStreams[0]?.connectionId).toBe('c4');
+  });
+
+  it("reads an other stream's events back from its record, for a view that shows them", () => {
+    const events = otherStreamEvents(analysis.otherStreams[1]!.record);
+    expect(events.map((e) => e.type)).toEqual([
+      'message_start',
+      'content_block_start',
+      'ping',
+      'content_block_delta',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
+    expect(otherStreamEvents(analysis.otherStreams[0]!.record).at(-1)?.data).toBe('[DONE]');
   });
 
   it('says why each MCP exchange is MCP', () => {

@@ -122,6 +122,12 @@ export function chromiumArgs(proxyUrl: string, profile: string, options: Chromiu
     // --disable-component-update does not cover. With an override config the manifest broker reads assets from the
     // file instead of the component updater; `{}` names none, so nothing is fetched.
     `--optimization-guide-manifest-override=${join(profile, MANIFEST_OVERRIDE_FILE)}`,
+    // Google Cloud Messaging (CONNECT android.clients.google.com:443, its checkin), seen twice in a run of ten panel
+    // benches on 2026-12-02 and never before: something in Chromium 156 starts GCM now and then, and neither
+    // --disable-background-networking nor --disable-sync stops it. Its endpoints are switches: a closed loopback port.
+    '--gcm-checkin-url=http://127.0.0.1:9/checkin',
+    '--gcm-registration-url=http://127.0.0.1:9/register',
+    '--gcm-mcs-endpoint=http://127.0.0.1:9/mcs',
   ];
   if (options.extension) {
     const dir = resolve(options.extension);

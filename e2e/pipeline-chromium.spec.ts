@@ -11,7 +11,7 @@ import {
   stopServiceWorker,
   type ProbeConnection,
 } from './fixtures/extension';
-import { fixtureEventsText, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { fixtureEventsText, progressData, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -87,13 +87,11 @@ test('EventSource streams are recorded as reconstructed events, each reconnect w
   expect(streams).toHaveLength(2);
   const [first, second] = streams;
   expect(first).toMatchObject({ method: 'GET', status: 200, end: 'network-error' });
-  expect(first!.body).toBe(
-    [1, 2, 3].map((n) => `id: ${n}\ndata: ${JSON.stringify({ n, pad: 'x'.repeat(16) })}\n\n`).join(''),
-  );
+  expect(first!.body).toBe([1, 2, 3].map((n) => `id: ${n}\ndata: ${progressData(n, 16)}\n\n`).join(''));
   expect(header(first!.requestHeaders, 'last-event-id')).toBeUndefined();
   expect(header(second!.requestHeaders, 'last-event-id')).toBe('3');
   expect(second).toMatchObject({ status: 200, end: 'aborted' });
-  expect(second!.body).toContain('id: 1\ndata: {"n":1');
+  expect(second!.body).toContain(`id: 1\ndata: ${progressData(1, 16)}`);
   await ext.close();
   await page.close();
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundToBridge, BackgroundToPanel } from '../protocol/messages';
-import type { ConnectionDelta } from '../protocol/records';
+import { pack } from '../protocol/parcel';
+import type { ConnectionDelta, ParcelDelta } from '../protocol/records';
 import { Router, SNAPSHOT_TIMEOUT_MS, type BridgeLink, type PanelLink, type RouterEffects } from './router';
 
 const TAB = 4;
@@ -15,12 +16,27 @@ const chunkOf = (id: string, t: number): ConnectionDelta => ({
   bytes: new TextEncoder().encode('ABC'),
 });
 
+/** A panel message as the tests compare it: the heads of its parcels in order (the Blobs are checked elsewhere). */
+type Seen =
+  | Exclude<BackgroundToPanel, { parcels: unknown }>
+  | (Omit<Extract<BackgroundToPanel, { parcels: unknown }>, 'parcels'> & { deltas: ParcelDelta[] });
+
+function seen(m: BackgroundToPanel): Seen {
+  if (m.type === 'navigated') return m;
+  const { parcels, ...rest } = m;
+  return { ...rest, deltas: parcels.flatMap((p) => p.deltas) };
+}
+
+/** The deltas as a parcel carries them: a chunk's bytes are in the Blob, only their size in the head. */
+const heads = (deltas: ConnectionDelta[]): ParcelDelta[] =>
+  deltas.map((d) => (d.kind === 'chunk' ? { kind: 'chunk', id: d.id, t: d.t, size: d.bytes.byteLength } : d));
+
 interface Harness {
   router: Router;
   collects: { frameId: number; generation: number }[];
   broadcasts: BackgroundToBridge[];
   timers: { task: () => void; ms: number }[];
-  panel(): PanelLink & { got: BackgroundToPanel[] };
+  panel(): PanelLink & { got: Seen[] };
   bridge(frameId: number): BridgeLink & { disconnected: boolean };
   settle(): Promise<void>;
   runTimers(ms: number): void;
@@ -49,8 +65,8 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
     broadcasts,
     timers,
     panel: () => {
-      const got: BackgroundToPanel[] = [];
-      return { got, post: (m) => got.push(m) };
+      const got: Seen[] = [];
+      return { got, post: (m) => got.push(seen(m)) };
     },
     bridge: (frameId) => {
       const link = { tabId: TAB, frameId, disconnected: false, disconnect: () => (link.disconnected = true) };
@@ -63,8 +79,16 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
 }
 
 const part = (generation: number, deltas: ConnectionDelta[], last = true) =>
-  ({ type: 'snapshot-part', generation, documentUrl: 'http://127.0.0.1/page', deltas, last, droppedBytes: 0 }) as const;
-const live = (deltas: ConnectionDelta[]) => ({ type: 'deltas', documentUrl: 'http://127.0.0.1/page', deltas }) as const;
+  ({
+    type: 'snapshot-part',
+    generation,
+    documentUrl: 'http://127.0.0.1/page',
+    parcel: pack(deltas),
+    last,
+    droppedBytes: 0,
+  }) as const;
+const live = (deltas: ConnectionDelta[]) =>
+  ({ type: 'deltas', documentUrl: 'http://127.0.0.1/page', parcel: pack(deltas) }) as const;
 
 describe('Router', () => {
   it('on attach collects every frame and sends one snapshot, then live deltas', async () => {
@@ -88,10 +112,10 @@ describe('Router', () => {
         preserveLog: true,
         droppedBytes: 0,
       },
-      { type: 'deltas', tabId: TAB, deltas: [chunkOf('a', 2)] },
+      { type: 'deltas', tabId: TAB, deltas: heads([chunkOf('a', 2)]) },
     ]);
     h.router.bridgeMessage(top, live([chunkOf('a', 3)]));
-    expect(panel.got.at(-1)).toEqual({ type: 'deltas', tabId: TAB, deltas: [chunkOf('a', 3)] });
+    expect(panel.got.at(-1)).toEqual({ type: 'deltas', tabId: TAB, deltas: heads([chunkOf('a', 3)]) });
   });
 
   it('drops live deltas a bridge sent before its snapshot (they are in it) so nothing doubles', async () => {
@@ -103,7 +127,7 @@ describe('Router', () => {
     h.router.bridgeMessage(top, live([chunkOf('a', 2)]));
     h.router.bridgeMessage(top, part(1, [startOf('a'), chunkOf('a', 2)]));
     expect(panel.got).toHaveLength(1);
-    expect(panel.got[0]).toMatchObject({ type: 'snapshot', deltas: [startOf('a'), chunkOf('a', 2)] });
+    expect(panel.got[0]).toMatchObject({ type: 'snapshot', deltas: heads([startOf('a'), chunkOf('a', 2)]) });
   });
 
   it('a second panel gets its own snapshot; the first panel does not see the buffer twice', async () => {
@@ -122,7 +146,7 @@ describe('Router', () => {
     expect(first.got.map((m) => m.type)).toEqual(['snapshot', 'deltas']);
     expect(second.got).toMatchObject([
       { type: 'snapshot', deltas: [startOf('a')] },
-      { type: 'deltas', deltas: [chunkOf('a', 5)] },
+      { type: 'deltas', deltas: heads([chunkOf('a', 5)]) },
     ]);
   });
 
@@ -139,7 +163,7 @@ describe('Router', () => {
     h.router.bridgeMessage(top, part(1, [chunkOf('a', 2)], true));
     expect(second.got).toEqual([]);
     h.router.bridgeMessage(top, part(2, [startOf('a'), chunkOf('a', 2)]));
-    expect(second.got).toMatchObject([{ type: 'snapshot', deltas: [startOf('a'), chunkOf('a', 2)] }]);
+    expect(second.got).toMatchObject([{ type: 'snapshot', deltas: heads([startOf('a'), chunkOf('a', 2)]) }]);
   });
 
   it('does not wait for frames without a bridge, and sends what it has when a frame never answers', async () => {

@@ -7,9 +7,8 @@ import type {
   BridgeToBackground,
   PanelToBackground,
 } from '../protocol/messages';
-import type { ConnectionDelta } from '../protocol/records';
-import { splitIntoMessages } from '../protocol/split';
-import { DeltaJoiner } from '../protocol/join';
+import { scopeParcel } from '../protocol/parcel';
+import type { Parcel } from '../protocol/records';
 
 export interface PanelLink {
   post(message: BackgroundToPanel): void;
@@ -35,9 +34,9 @@ export interface RouterEffects {
 /** A panel's snapshot while frames are still answering. */
 interface Pending {
   waiting: Set<number>;
-  deltas: ConnectionDelta[];
-  /** Live deltas from frames that already answered, sent right after the snapshot. */
-  queued: ConnectionDelta[];
+  parcels: Parcel[];
+  /** Live parcels from frames that already answered, sent right after the snapshot. */
+  queued: Parcel[];
   droppedBytes: number;
   pageUrl: string;
 }
@@ -53,15 +52,13 @@ interface Panel {
   preserveLog: boolean;
 }
 
-/** Snapshots reach the panel in messages of this size at most (browsers allow far more; this stays modest). */
-const PANEL_MESSAGE_BYTES = 4 * 1024 * 1024;
 /** A frame that has not answered by then is left out of the snapshot; its data follows as deltas. */
 export const SNAPSHOT_TIMEOUT_MS = 3000;
 const COLLECT_RETRY_MS = [0, 50, 100, 200, 400, 800];
 
 export class Router {
   private readonly panels = new Map<PanelLink, Panel>();
-  private readonly bridges = new Map<BridgeLink, DeltaJoiner>();
+  private readonly bridges = new Set<BridgeLink>();
   private readonly generations = new Map<number, number>();
 
   constructor(private readonly fx: RouterEffects) {}
@@ -90,7 +87,7 @@ export class Router {
 
   private async attach(link: PanelLink, tabId: number): Promise<void> {
     const generation = this.nextGeneration(tabId);
-    const pending: Pending = { waiting: new Set(), deltas: [], queued: [], droppedBytes: 0, pageUrl: '' };
+    const pending: Pending = { waiting: new Set(), parcels: [], queued: [], droppedBytes: 0, pageUrl: '' };
     const panel: Panel = { link, tabId, minGeneration: generation, ready: new Set(), pending, preserveLog: false };
     this.panels.set(link, panel);
     panel.preserveLog = await this.fx.getPreserveLog(tabId).catch(() => false);
@@ -126,25 +123,21 @@ export class Router {
     const pending = panel.pending;
     if (!pending || this.panels.get(panel.link) !== panel) return;
     panel.pending = null;
-    const [first = [], ...rest] = splitIntoMessages(pending.deltas, PANEL_MESSAGE_BYTES);
     panel.link.post({
       type: 'snapshot',
       tabId: panel.tabId,
       pageUrl: pending.pageUrl,
-      deltas: first,
+      parcels: pending.parcels,
       preserveLog: panel.preserveLog,
       droppedBytes: pending.droppedBytes,
     });
-    for (const deltas of rest) panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
-    for (const deltas of splitIntoMessages(pending.queued, PANEL_MESSAGE_BYTES)) {
-      panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
-    }
+    if (pending.queued.length > 0) panel.link.post({ type: 'deltas', tabId: panel.tabId, parcels: pending.queued });
   }
 
   // ---- bridges
 
   bridgeConnected(link: BridgeLink): void {
-    this.bridges.set(link, new DeltaJoiner(link.frameId));
+    this.bridges.add(link);
   }
 
   bridgeDisconnected(link: BridgeLink): void {
@@ -156,17 +149,16 @@ export class Router {
   }
 
   bridgeMessage(link: BridgeLink, message: BridgeToBackground): void {
-    const joiner = this.bridges.get(link);
-    if (!joiner || message.type === 'navigated') return;
-    const deltas = joiner.push(message.deltas);
+    if (!this.bridges.has(link) || message.type === 'navigated') return;
+    const parcel = scopeParcel(message.parcel, link.frameId);
     for (const panel of this.panels.values()) {
       if (panel.tabId !== link.tabId) continue;
       if (message.type === 'deltas') {
-        if (panel.ready.has(link)) this.deliver(panel, deltas, true);
+        if (panel.ready.has(link)) this.deliver(panel, parcel, true);
         continue;
       }
       if (panel.ready.has(link) || message.generation < panel.minGeneration) continue;
-      this.deliver(panel, deltas, false);
+      this.deliver(panel, parcel, false);
       if (link.frameId === 0 && panel.pending) panel.pending.pageUrl = message.documentUrl;
       if (!message.last) continue;
       panel.ready.add(link);
@@ -175,10 +167,10 @@ export class Router {
     }
   }
 
-  private deliver(panel: Panel, deltas: ConnectionDelta[], live: boolean): void {
-    if (deltas.length === 0) return;
-    if (panel.pending) (live ? panel.pending.queued : panel.pending.deltas).push(...deltas);
-    else panel.link.post({ type: 'deltas', tabId: panel.tabId, deltas });
+  private deliver(panel: Panel, parcel: Parcel, live: boolean): void {
+    if (parcel.deltas.length === 0) return;
+    if (panel.pending) (live ? panel.pending.queued : panel.pending.parcels).push(parcel);
+    else panel.link.post({ type: 'deltas', tabId: panel.tabId, parcels: [parcel] });
   }
 
   // ---- navigation (only reported while a panel watches the tab)

@@ -39,7 +39,7 @@ function onTapMessage(data: unknown): void {
     const delta = sanitizeDelta(raw, options);
     if (buffer.add(delta) !== 'rejected') relay.relay(delta);
   }
-  // The buffer copied what it keeps and the relay sends now (a post copies): the tap's buffers go back to it.
+  // The buffer copied what it keeps and the relay packed what it sends: the tap's buffers go back to it.
   relay.flush();
   const slabs = buffersOf(message.deltas);
   if (slabs.length > 0) tap.send({ source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets, slabs }, slabs);

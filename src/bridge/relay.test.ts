@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeToBackground } from '../protocol/messages';
-import type { ConnectionDelta } from '../protocol/records';
+import { unpack } from '../protocol/parcel';
+import type { ConnectionDelta, Parcel } from '../protocol/records';
 import { Relay, type RelayPort } from './relay';
 
 function fakePort(): RelayPort & { sent: BridgeToBackground[]; disconnect(): void } {
@@ -20,6 +21,13 @@ const chunk = (n: number): ConnectionDelta => ({
   t: n,
   bytes: new TextEncoder().encode('ABC'),
 });
+
+function parcelOf(message: BridgeToBackground | undefined): Parcel {
+  if (!message || message.type === 'navigated') throw new Error(`no parcel in ${message?.type}`);
+  return message.parcel;
+}
+
+const deltasOf = (message: BridgeToBackground | undefined) => unpack(parcelOf(message));
 
 function setup(): { relay: Relay; ports: ReturnType<typeof fakePort>[]; run: () => void } {
   const ports: ReturnType<typeof fakePort>[] = [];
@@ -45,30 +53,32 @@ describe('Relay', () => {
     expect(relay.live).toBe(false);
   });
 
-  it('answers collect with the snapshot (last part flagged), then relays live deltas in batches', () => {
+  it('answers collect with the snapshot (last part flagged), then relays live deltas in batches', async () => {
     const { relay, ports, run } = setup();
     relay.collect(3, [chunk(1)], 10);
     relay.relay(chunk(2));
     relay.relay(chunk(3));
     run();
     expect(ports).toHaveLength(1);
-    expect(ports[0]!.sent).toEqual([
-      {
-        type: 'snapshot-part',
-        generation: 3,
-        documentUrl: 'http://127.0.0.1/',
-        deltas: [chunk(1)],
-        last: true,
-        droppedBytes: 10,
-      },
-      { type: 'deltas', documentUrl: 'http://127.0.0.1/', deltas: [chunk(2), chunk(3)] },
-    ]);
+    const [snapshot, live] = ports[0]!.sent;
+    expect(snapshot).toMatchObject({
+      type: 'snapshot-part',
+      generation: 3,
+      documentUrl: 'http://127.0.0.1/',
+      last: true,
+      droppedBytes: 10,
+    });
+    expect(live).toMatchObject({ type: 'deltas', documentUrl: 'http://127.0.0.1/' });
+    expect(await deltasOf(snapshot)).toEqual([chunk(1)]);
+    // One batch, one parcel: both chunks' bytes in one Blob.
+    expect(await deltasOf(live)).toEqual([chunk(2), chunk(3)]);
+    expect(parcelOf(live).bytes.size).toBe(6);
   });
 
   it('an empty buffer still gives one (empty, last) part so the background knows the frame answered', () => {
     const { relay, ports } = setup();
     relay.collect(1, [], 0);
-    expect(ports[0]!.sent).toMatchObject([{ type: 'snapshot-part', deltas: [], last: true }]);
+    expect(ports[0]!.sent).toMatchObject([{ type: 'snapshot-part', parcel: { deltas: [] }, last: true }]);
   });
 
   it('goes quiet when the port drops (worker stopped) and reconnects on the next collect', () => {
@@ -81,7 +91,8 @@ describe('Relay', () => {
     expect(ports[0]!.sent).toHaveLength(1);
     relay.collect(2, [chunk(1)], 0);
     expect(ports).toHaveLength(2);
-    expect(ports[1]!.sent).toMatchObject([{ type: 'snapshot-part', generation: 2, deltas: [chunk(1)] }]);
+    expect(ports[1]!.sent).toMatchObject([{ type: 'snapshot-part', generation: 2 }]);
+    expect(parcelOf(ports[1]!.sent[0]).deltas).toEqual([{ kind: 'chunk', id: 'c', t: 1, size: 3 }]);
   });
 
   it('flushes queued live deltas before a new snapshot so other panels keep their order', () => {

@@ -1,9 +1,9 @@
 // Isolated world: the live link to the background. It exists only while a panel watches this tab: the background
-// asks (`collect`), the bridge opens a Port, sends its whole buffer as snapshot parts, then every new delta.
-import { ownBytes } from '../core/capture/bytes';
+// asks (`collect`), the bridge opens a Port, sends its whole buffer as one snapshot part, then every new batch, each
+// as a parcel (its chunk bytes in one Blob: see protocol/parcel.ts).
 import type { BridgeToBackground } from '../protocol/messages';
+import { pack } from '../protocol/parcel';
 import type { ConnectionDelta } from '../protocol/records';
-import { splitIntoMessages } from '../protocol/split';
 
 export interface RelayPort {
   postMessage(message: BridgeToBackground): void;
@@ -29,29 +29,23 @@ export class Relay {
   collect(generation: number, snapshot: ConnectionDelta[], droppedBytes: number): void {
     const port = this.ensurePort();
     this.flush();
-    const parts = splitIntoMessages(snapshot);
-    if (parts.length === 0) parts.push([]);
-    const documentUrl = this.documentUrl();
-    parts.forEach((deltas, i) =>
-      port.postMessage({
-        type: 'snapshot-part',
-        generation,
-        documentUrl,
-        deltas,
-        last: i === parts.length - 1,
-        droppedBytes,
-      }),
-    );
+    port.postMessage({
+      type: 'snapshot-part',
+      generation,
+      documentUrl: this.documentUrl(),
+      parcel: pack(snapshot),
+      last: true,
+      droppedBytes,
+    });
   }
 
   /**
-   * Queues a delta for the next live batch (its bytes in a buffer of their own); a no-op while no panel watches. The
-   * batch goes in a microtask, or at flush(): after it, the relay keeps no use of the bytes it was given.
+   * Queues a delta for the next live batch; a no-op while no panel watches. The batch goes in a microtask, or at
+   * flush(): until then a chunk's bytes must stay as they are; after it, the relay keeps no use of them.
    */
   relay(delta: ConnectionDelta): void {
     if (!this.port) return;
-    // A view would send its whole buffer (a slab of the tap's, mostly unused): such a chunk travels as a copy.
-    this.queue.push(delta.kind === 'chunk' ? { ...delta, bytes: ownBytes(delta.bytes) } : delta);
+    this.queue.push(delta);
     if (this.scheduled) return;
     this.scheduled = true;
     this.schedule(() => this.flush());
@@ -75,7 +69,6 @@ export class Relay {
     if (!port || this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    const documentUrl = this.documentUrl();
-    for (const deltas of splitIntoMessages(batch)) port.postMessage({ type: 'deltas', documentUrl, deltas });
+    port.postMessage({ type: 'deltas', documentUrl: this.documentUrl(), parcel: pack(batch) });
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
+import type { BackgroundToPanel, PanelFeed, PanelToBackground } from '../protocol/messages';
+import { pack } from '../protocol/parcel';
+import type { ConnectionDelta } from '../protocol/records';
 import type { Settings } from '../platform/settings';
 import {
   createOfflineTransport,
@@ -34,7 +36,7 @@ class FakePort implements PortLike {
 function harness() {
   const ports: FakePort[] = [];
   const timers: Array<() => void> = [];
-  const messages: BackgroundToPanel[] = [];
+  const messages: PanelFeed[] = [];
   const statuses: LinkStatus[] = [];
   const transport = createPortTransport({
     tabId: 7,
@@ -50,7 +52,7 @@ function harness() {
   return { ports, timers, messages, statuses, transport };
 }
 
-const snapshot: BackgroundToPanel = {
+const snapshot: PanelFeed = {
   type: 'snapshot',
   tabId: 7,
   pageUrl: 'http://127.0.0.1/',
@@ -58,17 +60,44 @@ const snapshot: BackgroundToPanel = {
   preserveLog: false,
   droppedBytes: 0,
 };
+/** The same snapshot as the background sends it: deltas in parcels. */
+const wireSnapshot: BackgroundToPanel = { ...snapshot, type: 'snapshot', parcels: [] };
+const chunk = (t: number, text: string): ConnectionDelta => ({
+  kind: 'chunk',
+  id: 'c',
+  t,
+  bytes: new TextEncoder().encode(text),
+});
+/** Parcels are read asynchronously: lets every pending read and delivery finish. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('port transport', () => {
-  it('attaches to its tab on connect and reports attached on the snapshot', () => {
+  it('attaches to its tab on connect and reports attached on the snapshot', async () => {
     const h = harness();
     expect(h.ports[0]!.posted).toEqual([{ type: 'attach', tabId: 7 }]);
-    h.ports[0]!.receive(snapshot);
+    h.ports[0]!.receive(wireSnapshot);
+    await settle();
     expect(h.statuses).toEqual(['connecting', 'attached']);
     expect(h.messages).toEqual([snapshot]);
   });
 
-  it('reconnects and re-attaches when the worker goes away', () => {
+  it('reads the parcels back into deltas and delivers the messages in the order they came', async () => {
+    const h = harness();
+    const big = 'x'.repeat(1 << 20);
+    h.ports[0]!.receive({ ...wireSnapshot, parcels: [pack([chunk(1, big)])] });
+    h.ports[0]!.receive({ type: 'deltas', tabId: 7, parcels: [pack([chunk(2, 'a')]), pack([chunk(3, 'b')])] });
+    h.ports[0]!.receive({ type: 'navigated', tabId: 7, pageUrl: 'http://127.0.0.1/next', preserveLog: false });
+    await settle();
+    expect(h.messages.map((m) => m.type)).toEqual(['snapshot', 'deltas', 'navigated']);
+    const texts = h.messages.map((m) =>
+      m.type === 'navigated'
+        ? m.pageUrl
+        : m.deltas.map((d) => (d.kind === 'chunk' ? new TextDecoder().decode(d.bytes) : '')),
+    );
+    expect(texts).toEqual([[big], ['a', 'b'], 'http://127.0.0.1/next']);
+  });
+
+  it('reconnects and re-attaches when the worker goes away', async () => {
     const h = harness();
     h.ports[0]!.drop();
     expect(h.statuses.at(-1)).toBe('reconnecting');
@@ -76,17 +105,19 @@ describe('port transport', () => {
     h.timers.shift()!();
     expect(h.ports).toHaveLength(2);
     expect(h.ports[1]!.posted).toEqual([{ type: 'attach', tabId: 7 }]);
-    h.ports[1]!.receive(snapshot);
+    h.ports[1]!.receive(wireSnapshot);
+    await settle();
     expect(h.statuses.at(-1)).toBe('attached');
   });
 
-  it('ignores messages from a port it already dropped and for other tabs', () => {
+  it('ignores messages from a port it already dropped and for other tabs', async () => {
     const h = harness();
     const old = h.ports[0]!;
     old.drop();
     h.timers.shift()!();
-    old.receive(snapshot);
-    h.ports[1]!.receive({ ...snapshot, tabId: 8 });
+    old.receive(wireSnapshot);
+    h.ports[1]!.receive({ ...wireSnapshot, tabId: 8 });
+    await settle();
     expect(h.messages).toEqual([]);
   });
 
@@ -125,7 +156,7 @@ describe('port transport', () => {
 describe('offline transport', () => {
   it('reports offline, replays what it was given and keeps what the panel sent', () => {
     const t = createOfflineTransport([snapshot]);
-    const got: BackgroundToPanel[] = [];
+    const got: PanelFeed[] = [];
     const statuses: LinkStatus[] = [];
     t.start({ message: (m) => got.push(m), status: (s) => statuses.push(s) });
     t.send({ type: 'clear', tabId: 0 });
@@ -136,9 +167,9 @@ describe('offline transport', () => {
 
   it('keeps messages delivered before start and hands them over after the initial ones', () => {
     const t = createOfflineTransport([snapshot]);
-    const early: BackgroundToPanel = { type: 'deltas', tabId: 0, deltas: [] };
+    const early: PanelFeed = { type: 'deltas', tabId: 0, deltas: [] };
     t.deliver(early);
-    const got: BackgroundToPanel[] = [];
+    const got: PanelFeed[] = [];
     t.start({ message: (m) => got.push(m), status: () => undefined });
     expect(got).toEqual([snapshot, early]);
   });

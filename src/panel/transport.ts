@@ -2,7 +2,8 @@
 // same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
 import type { Settings } from '../platform/settings';
 import { asBackgroundToPanel } from '../protocol/decode-panel';
-import type { BackgroundToPanel, PanelToBackground } from '../protocol/messages';
+import type { BackgroundToPanel, PanelFeed, PanelToBackground } from '../protocol/messages';
+import { unpack } from '../protocol/parcel';
 
 /** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
  *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
@@ -14,7 +15,7 @@ export interface TransportListener {
    * instead of copying (a port's messages are fresh clones; an offline transport's initial messages are re-delivered
    * on reattach and are not given away).
    */
-  message(message: BackgroundToPanel, owned?: boolean): void;
+  message(message: PanelFeed, owned?: boolean): void;
   status(status: LinkStatus): void;
 }
 
@@ -113,6 +114,7 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
   let timer: unknown;
   let stopped = false;
   const pending: PanelToBackground[] = [];
+  let delivery: Promise<void> = Promise.resolve();
 
   const open = () => {
     timer = undefined;
@@ -131,11 +133,23 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       if (port !== next || !listener) return;
       const message = asBackgroundToPanel(raw, options.tabId);
       if (!message) return;
-      if (message.type === 'snapshot') {
-        attempt = 0;
-        listener.status('attached');
-      }
-      listener.message(message, true);
+      // Parcels are read in order, each after the one before: what arrived before a disconnect is still delivered.
+      delivery = delivery
+        .then(() => unpackFeed(message))
+        .then(
+          (feed) => {
+            if (stopped || !listener) return;
+            if (feed.type === 'snapshot') {
+              attempt = 0;
+              listener.status('attached');
+            }
+            listener.message(feed, true);
+          },
+          // A parcel whose bytes cannot be read: ask for the whole record again rather than show a hole.
+          () => {
+            if (!stopped && port === next) next.postMessage({ type: 'attach', tabId: options.tabId });
+          },
+        );
     });
     next.onDisconnect.addListener(() => {
       if (port !== next) return;
@@ -175,18 +189,27 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
   };
 }
 
+/** The message with its parcels read back into deltas (their bytes are read from the Blobs, off the page). */
+async function unpackFeed(message: BackgroundToPanel): Promise<PanelFeed> {
+  if (message.type === 'navigated') return message;
+  const deltas = (await Promise.all(message.parcels.map(unpack))).flat();
+  if (message.type === 'deltas') return { type: 'deltas', tabId: message.tabId, deltas };
+  const { tabId, pageUrl, preserveLog, droppedBytes } = message;
+  return { type: 'snapshot', tabId, pageUrl, deltas, preserveLog, droppedBytes };
+}
+
 /** No extension: nothing arrives but what the caller feeds (tests, the dev harness); sends are kept for inspection. */
 export interface OfflineTransport extends PanelTransport {
   readonly sent: readonly PanelToBackground[];
   /** Hands a message to the panel for good: its buffers may be transferred (the caller must not use them after). */
-  deliver(message: BackgroundToPanel): void;
+  deliver(message: PanelFeed): void;
 }
 
-export function createOfflineTransport(initial: readonly BackgroundToPanel[] = []): OfflineTransport {
+export function createOfflineTransport(initial: readonly PanelFeed[] = []): OfflineTransport {
   let listener: TransportListener | undefined;
   const sent: PanelToBackground[] = [];
   // What is delivered before the panel starts listening waits for it, after the initial messages.
-  const early: BackgroundToPanel[] = [];
+  const early: PanelFeed[] = [];
   // Initial messages are delivered again on reattach, so they stay the transport's; delivered ones are the panel's.
   return {
     tabId: undefined,

@@ -1,36 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { asBackgroundToBridge, asBridgeToBackground } from './decode-bridge';
+import { pack } from './parcel';
+import type { ConnectionDelta } from './records';
 
-const chunk = { kind: 'chunk', id: 'ab-1', t: 5, bytes: new TextEncoder().encode('data: x\n\n') };
+const chunk: ConnectionDelta = { kind: 'chunk', id: 'ab-1', t: 5, bytes: new TextEncoder().encode('data: x\n\n') };
+const parcel = pack([chunk]);
+const head = { kind: 'chunk', id: 'ab-1', t: 5, size: 9 };
 
 describe('asBridgeToBackground', () => {
-  it('accepts what a bridge sends, split pieces included', () => {
+  it('accepts what a bridge sends: heads and the Blob holding their bytes', () => {
     const part = {
       type: 'snapshot-part',
       generation: 2,
       documentUrl: 'http://127.0.0.1/',
-      deltas: [{ ...chunk, more: true }, chunk],
+      parcel,
       last: true,
       droppedBytes: 0,
     };
     expect(asBridgeToBackground(part)).toEqual(part);
-    expect(asBridgeToBackground({ type: 'deltas', documentUrl: 'http://127.0.0.1/', deltas: [chunk] })).toEqual({
+    expect(asBridgeToBackground({ type: 'deltas', documentUrl: 'http://127.0.0.1/', parcel })).toEqual({
       type: 'deltas',
       documentUrl: 'http://127.0.0.1/',
-      deltas: [chunk],
+      parcel: { deltas: [head], bytes: parcel.bytes },
     });
   });
 
   it('checks every field the router reads, not only the type', () => {
-    const part = { type: 'snapshot-part', generation: 2, documentUrl: 'u', deltas: [], last: true, droppedBytes: 0 };
+    const part = { type: 'snapshot-part', generation: 2, documentUrl: 'u', parcel, last: true, droppedBytes: 0 };
     expect(asBridgeToBackground({ ...part, generation: '2' })).toBeNull();
     expect(asBridgeToBackground({ ...part, last: 1 })).toBeNull();
     expect(asBridgeToBackground({ ...part, droppedBytes: -1 })).toBeNull();
     expect(asBridgeToBackground({ ...part, documentUrl: 7 })).toBeNull();
-    expect(asBridgeToBackground({ ...part, deltas: [{ ...chunk, bytes: 'x' }] })).toBeNull();
+    // The Blob must hold exactly the bytes the heads claim, and be a Blob.
+    expect(
+      asBridgeToBackground({ ...part, parcel: { deltas: [{ ...head, size: 10 }], bytes: parcel.bytes } }),
+    ).toBeNull();
+    expect(asBridgeToBackground({ ...part, parcel: { deltas: [head], bytes: 'data: x\n\n' } })).toBeNull();
+    expect(
+      asBridgeToBackground({ ...part, parcel: { deltas: [{ ...head, size: 0 }], bytes: new Blob([]) } }),
+    ).toBeNull();
     // A content script cannot pose as another frame's records: scoped ids come from the background only.
-    expect(asBridgeToBackground({ ...part, deltas: [{ ...chunk, id: 'f2.ab-1' }] })).toBeNull();
-    expect(asBridgeToBackground({ type: 'deltas', documentUrl: 'u', deltas: 'all' })).toBeNull();
+    expect(
+      asBridgeToBackground({ ...part, parcel: { deltas: [{ ...head, id: 'f2.ab-1' }], bytes: parcel.bytes } }),
+    ).toBeNull();
+    expect(
+      asBridgeToBackground({ type: 'deltas', documentUrl: 'u', parcel: { deltas: 'all', bytes: parcel.bytes } }),
+    ).toBeNull();
     expect(asBridgeToBackground(null)).toBeNull();
   });
 });

@@ -1,25 +1,17 @@
 // Runs anywhere (pure): the decoders of the bridge <-> background unions. The background checks every field of what
 // a content script sends (a compromised renderer could send anything); the bridge checks the background's commands.
-import { decodeDelta, FROM_BRIDGE } from './decode-delta';
-import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
+import { decodeParcel, FROM_PAGE } from './decode-delta';
+import { decoding, flag, integer, LIMITS, record, text } from './decode-fields';
 import type { BackgroundToBridge, BridgeToBackground } from './messages';
-
-const MAX_DELTAS_PER_MESSAGE = 200_000;
-const MAX_FRAME_ID = 2 ** 53;
 
 export function asBridgeToBackground(value: unknown): BridgeToBackground | null {
   return decoding((): BridgeToBackground | null => {
     const m = record(value, 'message');
     const documentUrl = (): string => text(m.documentUrl, LIMITS.urlChars, 'documentUrl');
-    const deltas = () => list(m.deltas, MAX_DELTAS_PER_MESSAGE, 'deltas').map((d) => decodeDelta(d, FROM_BRIDGE));
+    const parcel = () => decodeParcel(m.parcel, FROM_PAGE);
     switch (m.type) {
       case 'deltas':
-        return {
-          type: 'deltas',
-          documentUrl: documentUrl(),
-          ...(m.frameId !== undefined ? { frameId: integer(m.frameId, 0, MAX_FRAME_ID, 'frameId') } : {}),
-          deltas: deltas(),
-        };
+        return { type: 'deltas', documentUrl: documentUrl(), parcel: parcel() };
       case 'navigated':
         return { type: 'navigated', documentUrl: documentUrl() };
       case 'snapshot-part':
@@ -27,7 +19,7 @@ export function asBridgeToBackground(value: unknown): BridgeToBackground | null 
           type: 'snapshot-part',
           generation: integer(m.generation, 0, Number.MAX_SAFE_INTEGER, 'generation'),
           documentUrl: documentUrl(),
-          deltas: deltas(),
+          parcel: parcel(),
           last: flag(m.last, 'last'),
           droppedBytes: integer(m.droppedBytes, 0, Number.MAX_SAFE_INTEGER, 'droppedBytes'),
         };

@@ -1,24 +1,21 @@
 // Runs anywhere (pure): the decoder of one ConnectionDelta, shared by every hop that receives deltas.
-import { LIMITS, bytes, fail, headers, integer, optionalText, record, text, time } from './decode-fields';
-import type { ConnectionDelta, WireConnectionStart } from './records';
+import { LIMITS, bytes, fail, headers, integer, list, optionalText, record, text, time } from './decode-fields';
+import { parcelBytes } from './parcel';
+import type { ConnectionDelta, Parcel, ParcelDelta, WireConnectionStart } from './records';
 
 export interface DeltaRules {
   /** Connection ids as this hop may see them. */
   id: RegExp;
   idChars: number;
-  /** Whether `more` (a split chunk, bridge -> background only) may appear. */
-  pieces: boolean;
 }
 
 // No '.' from a page: the background scopes subframe ids as `f<frameId>.<id>`, and the top frame must not pose as one.
 const PAGE_ID = /^[\w:-]+$/;
 
-/** What a tap may send (page -> bridge): whole chunks, unscoped ids. */
-export const FROM_PAGE: DeltaRules = { id: PAGE_ID, idChars: LIMITS.idChars, pieces: false };
-/** Bridge -> background: split chunk pieces may appear. */
-export const FROM_BRIDGE: DeltaRules = { id: PAGE_ID, idChars: LIMITS.idChars, pieces: true };
-/** Background -> panel: pieces joined again, subframe ids scoped as `f<frameId>.<id>`. */
-export const FROM_BACKGROUND: DeltaRules = { id: /^(?:f\d+\.)?[\w:-]+$/, idChars: LIMITS.idChars + 16, pieces: false };
+/** What a tap (page -> bridge) or a bridge (-> background) may send: unscoped ids. */
+export const FROM_PAGE: DeltaRules = { id: PAGE_ID, idChars: LIMITS.idChars };
+/** Background -> panel: subframe ids scoped as `f<frameId>.<id>`. */
+export const FROM_BACKGROUND: DeltaRules = { id: /^(?:f\d+\.)?[\w:-]+$/, idChars: LIMITS.idChars + 16 };
 
 const METHOD = /^[A-Za-z-]{1,32}$/;
 const END_REASONS = new Set(['complete', 'aborted', 'network-error']);
@@ -67,16 +64,13 @@ export function decodeDelta(value: unknown, rules: DeltaRules): ConnectionDelta 
         responseHeaders: headers(d.responseHeaders),
         responseTime: time(d.responseTime, 'responseTime'),
       };
-    case 'chunk': {
-      if (d.more !== undefined && (!rules.pieces || d.more !== true)) fail('more');
+    case 'chunk':
       return {
         kind: 'chunk',
         id: id(d.id, rules),
         t: time(d.t, 't'),
         bytes: bytes(d.bytes, LIMITS.chunkBytes, 'bytes'),
-        ...(d.more === true ? { more: true } : {}),
       };
-    }
     case 'end': {
       const end = text(d.end, 16, 'end');
       if (!END_REASONS.has(end)) fail('end');
@@ -92,4 +86,22 @@ export function decodeDelta(value: unknown, rules: DeltaRules): ConnectionDelta 
     default:
       return fail('kind');
   }
+}
+
+/** A delta of a parcel: a chunk says how many of the parcel's bytes are its own, in order. */
+export function decodeParcelDelta(value: unknown, rules: DeltaRules): ParcelDelta {
+  const d = record(value, 'delta');
+  if (d.kind !== 'chunk') return decodeDelta(value, rules) as ParcelDelta;
+  return { kind: 'chunk', id: id(d.id, rules), t: time(d.t, 't'), size: integer(d.size, 1, LIMITS.chunkBytes, 'size') };
+}
+
+/** Heads per parcel at most (a snapshot of a whole buffer is one parcel). */
+const MAX_PARCEL_DELTAS = 200_000;
+
+/** A parcel: checked heads, and a Blob exactly as big as its chunks say. */
+export function decodeParcel(value: unknown, rules: DeltaRules): Parcel {
+  const p = record(value, 'parcel');
+  const deltas = list(p.deltas, MAX_PARCEL_DELTAS, 'deltas').map((d) => decodeParcelDelta(d, rules));
+  if (!(p.bytes instanceof Blob) || p.bytes.size !== parcelBytes(deltas)) fail('parcel bytes');
+  return { deltas, bytes: p.bytes };
 }

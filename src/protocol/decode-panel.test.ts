@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asBackgroundToPanel, asPanelToBackground } from './decode-panel';
-import type { BackgroundToPanel } from './messages';
+import { asBackgroundToPanel, asPanelFeed, asPanelToBackground } from './decode-panel';
+import type { BackgroundToPanel, PanelFeed } from './messages';
+import { pack } from './parcel';
 
-const snapshot: BackgroundToPanel = {
+const feed: PanelFeed = {
   type: 'snapshot',
   tabId: 7,
   pageUrl: 'http://127.0.0.1/app',
@@ -23,35 +24,47 @@ const snapshot: BackgroundToPanel = {
   droppedBytes: 0,
 };
 
+const { deltas: _deltas, ...snapshotHead } = feed;
+const parcel = pack([
+  ...(feed.type === 'snapshot' ? feed.deltas : []),
+  { kind: 'chunk', id: 'c1', t: 2, bytes: new Uint8Array([1]) },
+]);
+const snapshot: BackgroundToPanel = { ...snapshotHead, type: 'snapshot', parcels: [parcel] };
+
 describe('asBackgroundToPanel', () => {
   it('accepts well-formed messages and rejects junk', () => {
-    expect(asBackgroundToPanel(snapshot, 7)).toEqual(snapshot);
+    expect(asBackgroundToPanel(snapshot, 7)).toEqual({
+      ...snapshot,
+      parcels: [{ deltas: [parcel.deltas[0], { kind: 'chunk', id: 'c1', t: 2, size: 1 }], bytes: parcel.bytes }],
+    });
+    const scoped = { deltas: [{ kind: 'chunk', id: 'f3.c', t: 1, size: 1 }], bytes: new Blob([new Uint8Array([1])]) };
+    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [scoped] }, 7)).toBeDefined();
+    const badTime = { ...scoped, deltas: [{ kind: 'chunk', id: 'c', t: '1', size: 1 }] };
+    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [badTime] }, 7)).toBeUndefined();
     expect(
-      asBackgroundToPanel(
-        { type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'f3.c', t: 1, bytes: new Uint8Array([1]) }] },
-        7,
-      ),
-    ).toBeDefined();
-    expect(
-      asBackgroundToPanel(
-        { type: 'deltas', tabId: 7, deltas: [{ kind: 'chunk', id: 'c', t: '1', bytes: new Uint8Array([1]) }] },
-        7,
-      ),
+      asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [{ ...scoped, bytes: new Blob([]) }] }, 7),
     ).toBeUndefined();
     expect(asBackgroundToPanel({ type: 'evil', tabId: 7 }, 7)).toBeUndefined();
     expect(asBackgroundToPanel('snapshot', 7)).toBeUndefined();
   });
-});
 
-describe('asBackgroundToPanel, per message', () => {
   it('drops a message for another tab', () => {
     expect(asBackgroundToPanel({ ...snapshot, tabId: 8 }, 7)).toBeUndefined();
   });
+});
 
+describe('asPanelFeed', () => {
   it('defaults a missing droppedBytes to 0 and rejects a start delta without its connection head', () => {
-    const { droppedBytes: _dropped, ...old } = snapshot;
-    expect(asBackgroundToPanel(old, 7)).toEqual(snapshot);
-    expect(asBackgroundToPanel({ ...snapshot, deltas: [{ kind: 'start', conn: { id: 'c1' } }] }, 7)).toBeUndefined();
+    const { droppedBytes: _dropped, ...old } = feed;
+    expect(asPanelFeed(old)).toEqual(feed);
+    expect(asPanelFeed({ ...feed, deltas: [{ kind: 'start', conn: { id: 'c1' } }] })).toBeUndefined();
+    expect(
+      asPanelFeed({
+        type: 'deltas',
+        tabId: 7,
+        deltas: [{ kind: 'chunk', id: 'f3.c', t: 1, bytes: new Uint8Array([1]) }],
+      }),
+    ).toBeDefined();
   });
 });
 

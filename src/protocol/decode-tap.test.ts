@@ -75,10 +75,6 @@ describe('asTapToBridge', () => {
     expect(asTapToBridge(message([{ ...chunk, bytes: { byteLength: 3, 0: 1 } }]))).toBeNull();
   });
 
-  it('refuses split pieces: only the bridge splits, never a page', () => {
-    expect(asTapToBridge(message([{ ...chunk, more: true }]))).toBeNull();
-  });
-
   it('refuses oversized strings and too many deltas', () => {
     expect(
       asTapToBridge(message([{ ...start, conn: { ...start.conn, url: 'x'.repeat(LIMITS.urlChars + 1) } }])),

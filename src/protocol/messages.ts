@@ -1,5 +1,5 @@
 // Runs anywhere: one message union per hop (page -> bridge -> background -> panel, and back).
-import type { ConnectionDelta } from './records';
+import type { ConnectionDelta, Parcel } from './records';
 
 /**
  * Page MAIN world (tap) -> isolated-world bridge, over the tap's MessagePort (see events.ts); chunk buffers are
@@ -24,17 +24,17 @@ export interface BridgeToTap {
 /**
  * Bridge -> background. Sent over a runtime Port named "bridge" that a bridge opens only when the background
  * asks it to (`collect`, while a panel is attached to its tab). Structured clone (Chrome: the manifest's
- * `message_serialization`), so chunk bytes stay Uint8Array. Large batches are split below message limits.
+ * `message_serialization`), which carries each parcel's Blob by handle (see Parcel).
  * `snapshot-part`: the bridge's buffer, answering `collect` of that generation; `last` ends it.
  */
 export type BridgeToBackground =
-  | { type: 'deltas'; documentUrl: string; frameId?: number; deltas: ConnectionDelta[] }
+  | { type: 'deltas'; documentUrl: string; parcel: Parcel }
   | { type: 'navigated'; documentUrl: string }
   | {
       type: 'snapshot-part';
       generation: number;
       documentUrl: string;
-      deltas: ConnectionDelta[];
+      parcel: Parcel;
       last: boolean;
       droppedBytes: number;
     };
@@ -51,8 +51,24 @@ export type PanelToBackground =
   | { type: 'clear'; tabId: number }
   | { type: 'set-preserve-log'; tabId: number; preserve: boolean };
 
-/** Background -> panel over the Port. `snapshot` is sent on attach and after a reset. */
+/**
+ * Background -> panel over the Port. `snapshot` is sent on attach and after a reset. The parcels are the bridges'
+ * own, forwarded with ids scoped per frame: the background never reads the bytes.
+ */
 export type BackgroundToPanel =
+  | {
+      type: 'snapshot';
+      tabId: number;
+      pageUrl: string;
+      parcels: Parcel[];
+      preserveLog: boolean;
+      droppedBytes: number;
+    }
+  | { type: 'deltas'; tabId: number; parcels: Parcel[] }
+  | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };
+
+/** What a panel transport hands the panel: the background's messages with their parcels unpacked, in order. */
+export type PanelFeed =
   | {
       type: 'snapshot';
       tabId: number;

@@ -26,9 +26,19 @@ export type ConnectionDelta =
       responseHeaders: HttpHeader[];
       responseTime: number;
     }
-  /**
-   * `more` (bridge -> background only): the chunk was split to stay below message limits and its bytes
-   * continue in the next chunk delta of the same id; the background joins the pieces before the panel sees them.
-   */
-  | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array; more?: boolean }
+  | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
   | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string };
+
+/** A delta as it travels in a parcel: a chunk's bytes are in the parcel's Blob, in order; only their size is here. */
+export type ParcelDelta =
+  Exclude<ConnectionDelta, { kind: 'chunk' }> | { kind: 'chunk'; id: string; t: number; size: number };
+
+/**
+ * Deltas whose chunk bytes travel together in one Blob, in order (protocol/parcel.ts packs and unpacks). Extension
+ * messaging carries a Blob by handle: the bytes are copied once into the browser's blob store, on the bridge's side,
+ * and read once where they are analyzed; the background and the panel's UI thread never touch them.
+ */
+export interface Parcel {
+  deltas: ParcelDelta[];
+  bytes: Blob;
+}

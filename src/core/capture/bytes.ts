@@ -13,13 +13,3 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
-
-/** Whether `bytes` spans its whole buffer (so moving or keeping the buffer moves or keeps nothing else). */
-function ownsBuffer(bytes: Uint8Array): boolean {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-}
-
-/** `bytes` in a buffer of its own: the same array when it already is, else a copy. */
-export function ownBytes(bytes: Uint8Array): Uint8Array {
-  return ownsBuffer(bytes) ? bytes : bytes.slice();
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadInput } from '../../core/capture/load';
 import { readFixture } from '../../core/fixtures-dir.fixture';
-import type { BackgroundToPanel } from '../../protocol/messages';
+import type { PanelFeed } from '../../protocol/messages';
 import { recordToDeltas } from '../state/records';
 import { chunkBuffers, createAnalysisClient, type AnalysisListener, type WorkerPort } from './client';
 import { inlineWorker } from './inline';
@@ -28,7 +28,7 @@ function recorder(): AnalysisListener & { got: WorkerToUi[]; seqs: number[]; err
   return { got, seqs, errors, message: (m) => got.push(m), sent: (s) => seqs.push(s), error: (e) => errors.push(e) };
 }
 
-const chunks = (...parts: Uint8Array[]): BackgroundToPanel => ({
+const chunks = (...parts: Uint8Array[]): PanelFeed => ({
   type: 'deltas',
   tabId: 1,
   deltas: parts.map((bytes, i) => ({ kind: 'chunk', id: 'c1', t: i, bytes })),
@@ -80,7 +80,7 @@ describe('the UI thread end of the analysis worker', () => {
     const listener = recorder();
     const client = createAnalysisClient(inlineWorker(), listener);
     client.rows(0, 0, 30);
-    const message: BackgroundToPanel = {
+    const message: PanelFeed = {
       type: 'snapshot',
       tabId: 1,
       pageUrl: 'http://x/',

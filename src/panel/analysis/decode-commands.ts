@@ -1,7 +1,7 @@
 // Runs anywhere (pure): the decoder of what the UI thread asks the analysis worker (messages.ts, UiToWorker).
 // The UI thread is the panel's own code, but the worker keeps the records: each command is rebuilt from checked
 // fields, and a transport message is checked as the panel's transport checks it (protocol/decode-panel.ts).
-import { asBackgroundToPanel } from '../../protocol/decode-panel';
+import { asPanelFeed } from '../../protocol/decode-panel';
 import { decoding, fail, flag, optionalText, record, text } from '../../protocol/decode-fields';
 import { count, eventRef, maybe, num, optional, seq, severityRecord, str } from './decode-shared';
 import type { Choices, Selection, UiToWorker } from './messages';
@@ -37,7 +37,7 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
     const m = record(raw, 'message');
     switch (m.type) {
       case 'transport': {
-        const message = asBackgroundToPanel(m.message, undefined);
+        const message = asPanelFeed(m.message);
         return message ? { type: 'transport', seq: seq(m.seq), message } : null;
       }
       case 'recording':

@@ -5,7 +5,7 @@
 import type { EndReason, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
 import type { ConnectionRole } from '../../core/model/types';
-import type { BackgroundToPanel } from '../../protocol/messages';
+import type { PanelFeed } from '../../protocol/messages';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
 
@@ -37,7 +37,7 @@ export type ExportKind = 'capture' | 'har';
  * reflects, which is how the status bar knows the analysis covers everything received (data-analysis=current).
  */
 export type UiToWorker =
-  | { type: 'transport'; seq: number; message: BackgroundToPanel }
+  | { type: 'transport'; seq: number; message: PanelFeed }
   | { type: 'recording'; seq: number; on: boolean }
   /** Drops the records (clear, back to live): late deltas of dropped connections are not reported as lost. */
   | { type: 'clear'; seq: number }

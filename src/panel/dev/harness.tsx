@@ -7,7 +7,7 @@ import { render } from 'preact';
 import { parseCapture } from '../../core/capture/format';
 import type { Capture } from '../../core/capture/model';
 import { syntheticCapture } from '../../core/capture/synthetic.fixture';
-import type { BackgroundToPanel } from '../../protocol/messages';
+import type { PanelFeed } from '../../protocol/messages';
 import type { ConnectionDelta } from '../../protocol/records';
 import { App } from '../App';
 import { truncateParam } from '../host';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const pageUrl = capture.page?.url ?? '';
   const live = params.get('live') === '1';
   // Live: an empty snapshot first, then the deltas in batches below, as a streaming tab would send them.
-  const snapshot: BackgroundToPanel = {
+  const snapshot: PanelFeed = {
     type: 'snapshot',
     tabId: 0,
     pageUrl,

@@ -1,7 +1,7 @@
 // Panel worker (pure): the records the analysis worker holds, and how transport messages, clear, import and the
 // recording switch change them. No DOM, no extension APIs.
 import type { Capture } from '../../core/capture/model';
-import type { BackgroundToPanel } from '../../protocol/messages';
+import type { PanelFeed } from '../../protocol/messages';
 import { captureToRecords } from './capture';
 import { applyDeltas, emptyRecords, mergeSnapshot, type RecordsState } from './records';
 
@@ -18,7 +18,7 @@ export interface HeldState {
 export const initialHeld: HeldState = { records: emptyRecords, source: 'live', recording: true };
 
 export type HeldCommand =
-  | { type: 'transport'; message: BackgroundToPanel }
+  | { type: 'transport'; message: PanelFeed }
   | { type: 'recording'; on: boolean }
   | { type: 'clear' }
   | { type: 'imported'; capture: Capture };
@@ -44,7 +44,7 @@ export function reduceHeld(state: HeldState, command: HeldCommand): HeldState {
   }
 }
 
-function onTransport(state: HeldState, message: BackgroundToPanel): HeldState {
+function onTransport(state: HeldState, message: PanelFeed): HeldState {
   if (state.source === 'file') return state; // an imported file is on screen; live data waits for "back to live"
   switch (message.type) {
     case 'snapshot':

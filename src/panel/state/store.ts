@@ -1,7 +1,7 @@
 // Panel (pure): the UI thread's state and its reducer: the link, the page, the notice and the user's choices. The
 // records themselves live in the analysis worker (state/held.ts); the UI thread only sees what it draws.
 import type { Severity } from '../../core/guard/types';
-import type { BackgroundToPanel } from '../../protocol/messages';
+import type { PanelFeed } from '../../protocol/messages';
 import type { Selection } from '../analysis/messages';
 import type { LinkStatus } from '../transport';
 
@@ -42,7 +42,7 @@ export const initialState: PanelState = {
 };
 
 export type Action =
-  | { type: 'transport'; message: BackgroundToPanel }
+  | { type: 'transport'; message: PanelFeed }
   | { type: 'link'; status: LinkStatus }
   | { type: 'clear' }
   | { type: 'toggle-recording' }
@@ -109,7 +109,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
   }
 }
 
-function onTransport(state: PanelState, message: BackgroundToPanel): PanelState {
+function onTransport(state: PanelState, message: PanelFeed): PanelState {
   if (state.source.kind === 'file') return state; // an imported file is on screen; live data waits for "back to live"
   switch (message.type) {
     case 'snapshot':

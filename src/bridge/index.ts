@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '..
 import { asBackgroundToBridge } from '../protocol/decode-bridge';
 import { asTapToBridge } from '../protocol/decode-tap';
 import { BRIDGE_SOURCE } from '../protocol/events';
+import type { BridgeToTap } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { FrameBuffer } from './buffer';
 import { Relay, type RelayPort } from './relay';
@@ -29,6 +30,7 @@ const relay = new Relay(
   connectPort,
   () => location.href,
   (task) => queueMicrotask(task),
+  () => answerTap(),
 );
 
 function onTapMessage(data: unknown): void {
@@ -42,7 +44,7 @@ function onTapMessage(data: unknown): void {
   // The buffer copied what it keeps and the relay packed what it sends: the tap's buffers go back to it.
   relay.flush();
   const slabs = buffersOf(message.deltas);
-  if (slabs.length > 0) tap.send({ source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets, slabs }, slabs);
+  if (slabs.length > 0) tap.send({ ...tapSettings(), slabs }, slabs);
 }
 
 function buffersOf(deltas: readonly ConnectionDelta[]): ArrayBuffer[] {
@@ -55,7 +57,11 @@ const tap = linkToTap(window, onTapMessage, () => answerTap());
 
 /** Tells the tap the settings it applies at the source (also its signal that a bridge is listening). */
 function answerTap(): void {
-  if (settingsRead) tap.send({ source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets });
+  if (settingsRead) tap.send(tapSettings());
+}
+
+function tapSettings(): BridgeToTap {
+  return { source: BRIDGE_SOURCE, revealSecrets: settings.revealSecrets, live: relay.live };
 }
 
 function applySettings(next: Settings): void {

@@ -19,6 +19,8 @@ export class Relay {
     private readonly connect: () => RelayPort,
     private readonly documentUrl: () => string,
     private readonly schedule: (task: () => void) => void,
+    /** Told when a panel starts or stops watching (the bridge tells the tap, which then batches bigger). */
+    private readonly liveChanged: (live: boolean) => void = () => undefined,
   ) {}
 
   get live(): boolean {
@@ -58,8 +60,10 @@ export class Relay {
       if (this.port !== port) return;
       this.port = null;
       this.queue = [];
+      this.liveChanged(false);
     });
     this.port = port;
+    this.liveChanged(true);
     return port;
   }
 

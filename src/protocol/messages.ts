@@ -17,6 +17,11 @@ export interface BridgeToTap {
   source: 'mcp-stream-inspector/bridge';
   /** Record Authorization, Cookie and similar headers in clear (user opt-in; default false). */
   revealSecrets: boolean;
+  /**
+   * A panel watches (the bridge relays every batch): the tap then batches bigger, since each batch costs the page a
+   * Blob (some 10 ms each, whatever its size).
+   */
+  live?: boolean;
   /** The tap's buffers of earlier batches, moved back once the bridge is done with them, for the tap to refill. */
   slabs?: ArrayBuffer[];
 }

@@ -144,3 +144,24 @@ describe('tap channel: the handshake', () => {
     bus.close();
   });
 });
+
+describe('tap channel: while a panel watches', () => {
+  it('sends bigger batches: 2 MiB no longer goes at once, 8 MiB goes in one batch', async () => {
+    const bus = channelOnBus();
+    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: false, live: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const mib = () => new Uint8Array(1024 * 1024).fill(7);
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 1, bytes: mib() });
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 2, bytes: mib() });
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 3, bytes: mib() });
+    // A macrotask later (the 50 ms batch timer expires after it), nothing has gone yet.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bus.batches).toHaveLength(0);
+    const sent = bus.nextBatch();
+    for (let t = 4; t <= 8; t++) bus.channel.push({ kind: 'chunk', id: 'c1', t, bytes: mib() });
+    await sent;
+    expect(bus.batches).toHaveLength(1);
+    expect(bus.batches[0]?.map((d) => (d.kind === 'chunk' ? d.t : 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    bus.close();
+  });
+});

@@ -29,10 +29,18 @@ const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 const BATCH_MS = 16;
 /** A batch this big goes at once (next microtask), so memory held here stays small under any load. */
 const BATCH_BYTES = 2 * 1024 * 1024;
+/**
+ * While a panel watches, each batch costs the page a Blob (protocol/parcel.ts): some 10 ms each plus about 4 ms per
+ * MiB, so batches are bigger and rarer then. A panel can wait 50 ms.
+ */
+const LIVE_BATCH_MS = 50;
+const LIVE_BATCH_BYTES = 8 * 1024 * 1024;
 
 export class TapChannel implements DeltaSink {
   /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
+  /** Whether a panel watches, as the bridge last said. */
+  private live = false;
   private queue: TapDelta[] = [];
   private readonly slabs: Slabs;
   private queuedBytes = 0;
@@ -77,14 +85,17 @@ export class TapChannel implements DeltaSink {
       this.queuedBytes += 256;
     }
     if (!this.bridgeReady) return;
-    if (this.queuedBytes >= BATCH_BYTES) {
+    if (this.queuedBytes >= (this.live ? LIVE_BATCH_BYTES : BATCH_BYTES)) {
       this.natives.queueMicrotask(() => this.flush());
     } else if (!this.scheduled) {
       this.scheduled = true;
-      this.natives.setTimeout(() => {
-        this.scheduled = false;
-        this.flush();
-      }, BATCH_MS);
+      this.natives.setTimeout(
+        () => {
+          this.scheduled = false;
+          this.flush();
+        },
+        this.live ? LIVE_BATCH_MS : BATCH_MS,
+      );
     }
   }
 
@@ -108,6 +119,10 @@ export class TapChannel implements DeltaSink {
       if (typeof message !== 'object' || message === null) return;
       if (message.source !== BRIDGE_SOURCE || typeof message.revealSecrets !== 'boolean') return;
       this.revealSecrets = message.revealSecrets;
+      if (typeof message.live === 'boolean' && message.live !== this.live) {
+        this.live = message.live;
+        this.slabs.setLive(message.live);
+      }
       const slabs = message.slabs;
       if (isArray(slabs)) for (let i = 0; i < slabs.length; i++) this.slabs.give(slabs[i]);
       if (!this.bridgeReady) {

@@ -10,13 +10,15 @@ import type { Natives } from './natives';
 
 /** Chromium hands a fetch body over in chunks of up to 2 MiB (64 KiB to 2 MiB, median 1 MB, on a 64 MB stream). */
 export const SLAB_BYTES = 2 * 1024 * 1024;
-/** Slabs kept for reuse; more come back only when the bridge falls behind, and those are let go. */
+/** Slabs kept for reuse (twice as many while a panel watches: batches are bigger); the rest are let go. */
 const MAX_FREE_SLABS = 4;
 
 export class Slabs {
   private slab: ArrayBuffer | null = null;
   private used = 0;
   private readonly free: ArrayBuffer[] = [];
+  /** How many free slabs to keep. */
+  keep = MAX_FREE_SLABS;
   /** Buffers written since the last take(), in order. */
   private written: ArrayBuffer[] = [];
 
@@ -53,9 +55,15 @@ export class Slabs {
   /** A buffer coming back from the bridge: reused when it is one of ours, still whole, and room is left. */
   give(buffer: unknown): void {
     const { natives } = this;
-    if (!(buffer instanceof natives.ArrayBuffer) || this.free.length >= MAX_FREE_SLABS) return;
+    if (!(buffer instanceof natives.ArrayBuffer) || this.free.length >= this.keep) return;
     if (natives.bufferLength(buffer) !== SLAB_BYTES) return;
     this.free[this.free.length] = buffer;
+  }
+
+  /** Keeps more slabs while batches are big; lets the extra ones go otherwise. */
+  setLive(live: boolean): void {
+    this.keep = live ? 2 * MAX_FREE_SLABS : MAX_FREE_SLABS;
+    if (this.free.length > this.keep) this.free.length = this.keep;
   }
 
   private startSlab(): void {

@@ -5,28 +5,36 @@ describe('parseArgs', () => {
   it('analyze with defaults', () => {
     expect(parseArgs(['analyze', 'a.har'])).toEqual({
       ok: true,
-      command: { kind: 'analyze', files: ['a.har'], json: false, failOn: 'error' },
+      command: { kind: 'analyze', files: ['a.har'], format: 'text', failOn: 'error' },
     });
   });
 
   it('analyze with every option, in both --flag value and --flag=value forms', () => {
     expect(parseArgs(['analyze', '--json', 'a.har', '--fail-on', 'warning', '--chunks=c.ndjson'])).toEqual({
       ok: true,
-      command: { kind: 'analyze', files: ['a.har'], json: true, failOn: 'warning', chunks: 'c.ndjson' },
+      command: { kind: 'analyze', files: ['a.har'], format: 'json', failOn: 'warning', chunks: 'c.ndjson' },
     });
     expect(parseArgs(['analyze', '--fail-on=never', 'a', 'b', '-'])).toMatchObject({
       command: { files: ['a', 'b', '-'], failOn: 'never' },
     });
   });
 
+  it('--format picks the report; --json is --format json', () => {
+    for (const format of ['text', 'json', 'sarif', 'junit', 'github'] as const) {
+      expect(parseArgs(['analyze', 'a', '--format', format])).toMatchObject({ ok: true, command: { format } });
+    }
+    expect(parseArgs(['analyze', 'a', '--format=sarif'])).toMatchObject({ command: { format: 'sarif' } });
+    expect(parseArgs(['analyze', 'a', '--json', '--format', 'json'])).toMatchObject({ command: { format: 'json' } });
+  });
+
   it('"--" ends the options, so a file may start with a dash', () => {
-    expect(parseArgs(['analyze', '--', '--json'])).toMatchObject({ command: { files: ['--json'], json: false } });
+    expect(parseArgs(['analyze', '--', '--json'])).toMatchObject({ command: { files: ['--json'], format: 'text' } });
   });
 
   it('-h after "--" is a file, not a request for help', () => {
     expect(parseArgs(['analyze', '--', '-h'])).toEqual({
       ok: true,
-      command: { kind: 'analyze', files: ['-h'], json: false, failOn: 'error' },
+      command: { kind: 'analyze', files: ['-h'], format: 'text', failOn: 'error' },
     });
   });
 
@@ -55,6 +63,9 @@ describe('parseArgs', () => {
     [['analyze', 'a', '--fail-on', 'fatal'], '--fail-on "fatal" is not one of error, warning, info, never'],
     [['analyze', 'a', '--chunks'], '--chunks needs a file (chunks.ndjson)'],
     [['analyze', 'a', 'b', '--chunks', 'c'], '--chunks applies to a single HAR file'],
+    [['analyze', 'a', '--format'], '--format needs a value: text, json, sarif, junit, github'],
+    [['analyze', 'a', '--format', 'xml'], '--format "xml" is not one of text, json, sarif, junit, github'],
+    [['analyze', 'a', '--json', '--format', 'sarif'], '--json contradicts --format sarif'],
     [['analyze', 'a', '--jsn'], 'unknown option --jsn for analyze'],
     [['analyze', 'a', '--json=yes'], 'unknown option --json=yes for analyze'],
     [['analyze', 'a', '-jx'], 'unknown option -jx for analyze'],

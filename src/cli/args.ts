@@ -6,8 +6,12 @@ import type { Severity } from '../core/guard/types';
 export type FailOn = Severity | 'never';
 export const FAIL_ON_VALUES: readonly FailOn[] = [...SEVERITIES, 'never'];
 
+/** What `analyze` prints: the human report, the JSON document, or a CI format (docs/ci-formats.md). */
+export type Format = 'text' | 'json' | 'sarif' | 'junit' | 'github';
+export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'junit', 'github'];
+
 export type Command =
-  | { kind: 'analyze'; files: string[]; json: boolean; failOn: FailOn; chunks?: string }
+  | { kind: 'analyze'; files: string[]; format: Format; failOn: FailOn; chunks?: string }
   | { kind: 'rules'; json: boolean }
   | { kind: 'help' }
   | { kind: 'version' };
@@ -16,6 +20,7 @@ export type ParseResult = { ok: true; command: Command } | { ok: false; error: s
 
 const fail = (error: string): ParseResult => ({ ok: false, error });
 const isFailOn = (value: string): value is FailOn => FAIL_ON_VALUES.some((f) => f === value);
+const isFormat = (value: string): value is Format => FORMATS.some((f) => f === value);
 const HELP_RESULT: ParseResult = { ok: true, command: { kind: 'help' } };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -46,12 +51,14 @@ export function parseArgs(argv: readonly string[]): ParseResult {
 
 const ANALYZE_OPTIONS = {
   json: { type: 'boolean' },
+  format: { type: 'string' },
   'fail-on': { type: 'string' },
   chunks: { type: 'string' },
 } as const satisfies Options;
 
 function parseAnalyze(args: readonly string[]): ParseResult {
   const { tokens, positionals: files } = tokenize(args, ANALYZE_OPTIONS);
+  let format: Format | undefined;
   let json = false;
   let failOn: FailOn = 'error';
   let chunks: string | undefined;
@@ -60,7 +67,13 @@ function parseAnalyze(args: readonly string[]): ParseResult {
     // The whole argument as typed: `--json=yes`, `-abc`.
     if (!isDeclared(token, ANALYZE_OPTIONS)) return fail(`unknown option ${args[token.index]} for analyze`);
     if (token.name === 'json') json = true;
-    else if (token.name === 'fail-on') {
+    else if (token.name === 'format') {
+      if (token.value === undefined) return fail(`--format needs a value: ${FORMATS.join(', ')}`);
+      if (!isFormat(token.value)) {
+        return fail(`--format ${JSON.stringify(token.value)} is not one of ${FORMATS.join(', ')}`);
+      }
+      format = token.value;
+    } else if (token.name === 'fail-on') {
       if (token.value === undefined) return fail('--fail-on needs a value: error, warning, info or never');
       if (!isFailOn(token.value))
         return fail(`--fail-on ${JSON.stringify(token.value)} is not one of error, warning, info, never`);
@@ -72,7 +85,10 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   }
   if (files.length === 0) return fail('analyze needs at least one file');
   if (chunks !== undefined && files.length !== 1) return fail('--chunks applies to a single HAR file');
-  return { ok: true, command: { kind: 'analyze', files, json, failOn, ...(chunks !== undefined && { chunks }) } };
+  // --json is an alias of --format json; with another format it contradicts it.
+  if (json && format !== undefined && format !== 'json') return fail(`--json contradicts --format ${format}`);
+  const command = { kind: 'analyze', files, format: format ?? (json ? 'json' : 'text'), failOn } as const;
+  return { ok: true, command: { ...command, ...(chunks !== undefined && { chunks }) } };
 }
 
 const RULES_OPTIONS = { json: { type: 'boolean' } } as const satisfies Options;
@@ -95,15 +111,19 @@ function isDeclared(token: Token & { kind: 'option' }, options: Options): boolea
 export const HELP = `mcp-stream-inspector: check what MCP Streamable HTTP resumption really delivered.
 
 Usage:
-  mcp-stream-inspector analyze <file>... [--json] [--fail-on error|warning|info|never] [--chunks <chunks.ndjson>]
+  mcp-stream-inspector analyze <file>... [--format text|json|sarif|junit|github] [--json]
+                               [--fail-on error|warning|info|never] [--chunks <chunks.ndjson>]
   mcp-stream-inspector rules [--json]
   mcp-stream-inspector --help | --version
 
 analyze   Reads capture files (format v1, exported by the DevTools panel), HAR files (Chrome, Firefox,
           Playwright, proxies) or raw event streams saved with \`curl -N\` (optionally with \`-i\` headers);
           the content decides which. "-" reads standard input. Prints findings grouped by session.
-  --json        One JSON document: {"findings": [...], "sessions": [...]} for one file;
-                {"files": [{"file", "findings", "sessions"} | {"file", "error"}]} for several.
+  --format F    text (default): the human report. json: one JSON document, {"findings": [...], "sessions": [...]}
+                for one file, {"files": [{"file", "findings", "sessions"} | {"file", "error"}]} for several.
+                sarif: SARIF 2.1.0 for code scanning. junit: JUnit XML, a testsuite per file, a testcase per
+                session, a failure per finding at or above --fail-on. github: GitHub Actions annotations.
+  --json        The same as --format json.
   --fail-on S   Exit 1 when a finding of severity S or worse exists (default: error; never: always 0).
   --chunks F    Per-chunk times and offsets (chunks.ndjson) that split the bodies of a single HAR file.
 rules     Lists the guard rules: id, severity, summary.

@@ -5,9 +5,12 @@ import { loadInput } from '../core/capture/load';
 import { rules } from '../core/guard';
 import { atLeast } from '../core/guard/severity';
 import type { Finding } from '../core/guard/types';
-import type { Analysis } from '../core/analyze';
+import { pathToFileURL } from 'node:url';
 import { HELP, parseArgs, type Command, type FailOn } from './args';
+import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
+import { locateFindings } from './locate';
+import type { FileOutcome, ReportWriter } from './report-writer';
 import { formatRules, rulesToJson } from './rules-list';
 import { ansi, plain } from './style';
 import { countBySeverity, formatCounts, formatReport, type SeverityCounts } from './text-report';
@@ -60,10 +63,6 @@ async function runCommand(command: Command, io: CliIo): Promise<number> {
   }
 }
 
-type FileOutcome =
-  | { file: string; ok: true; analysis: Analysis }
-  | { file: string; ok: false; code: number; error: { path: string; message: string } };
-
 /**
  * Analyzes the files one after another and writes each report as soon as it is ready, so memory stays
  * bounded by the largest input and a problem on stderr shows next to the file it concerns.
@@ -75,7 +74,7 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
     if (!read.ok) return EXIT_USAGE_OR_INPUT;
     chunks = { file: command.chunks, text: read.text };
   }
-  const writer = command.json ? jsonWriter(io, command.files.length) : textWriter(io, command.files.length);
+  const writer = await writerFor(command, io);
   let code = EXIT_OK;
   for (const file of command.files) {
     const outcome = await analyzeFile(file, chunks, io);
@@ -104,7 +103,8 @@ async function analyzeFile(file: string, chunks: Companion | undefined, io: CliI
   }
   try {
     const capture = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
-    return { file, ok: true, analysis: analyze(capture) };
+    const analysis = analyze(capture);
+    return { file, ok: true, analysis, places: locateFindings(bytes, capture, analysis.findings) };
   } catch (error) {
     if (error instanceof InputError) {
       // Companion problems carry line paths ("line 12.offset"): name the companion file then.
@@ -128,9 +128,34 @@ async function readText(file: string, io: CliIo): Promise<{ ok: true; text: stri
   }
 }
 
-interface ReportWriter {
-  write(outcome: FileOutcome): void;
-  finish(): void;
+async function writerFor(command: Extract<Command, { kind: 'analyze' }>, io: CliIo): Promise<ReportWriter> {
+  const write = (text: string) => io.stdout(text);
+  switch (command.format) {
+    case 'text':
+      return textWriter(io, command.files.length);
+    case 'json':
+      return jsonWriter(io, command.files.length);
+    case 'junit':
+      return junitWriter(write, command.failOn);
+    case 'github':
+      return githubWriter(write);
+    case 'sarif': {
+      const docs = await readRuleDocs(io);
+      const helpUri = (id: string) => pathToFileURL(io.docPath(id)).href;
+      return sarifWriter(write, { version: io.version, helpUri, helpMarkdown: (id) => docs.get(id) });
+    }
+  }
+}
+
+/** The rules' doc pages, for SARIF's rule help; a page that cannot be read is left out (its URI stays). */
+async function readRuleDocs(io: CliIo): Promise<Map<string, string>> {
+  const pages = await Promise.allSettled(rules.map((r) => io.readFile(io.docPath(r.id))));
+  const docs = new Map<string, string>();
+  pages.forEach((page, i) => {
+    const id = rules[i]?.id;
+    if (page.status === 'fulfilled' && id !== undefined) docs.set(id, new TextDecoder().decode(page.value));
+  });
+  return docs;
 }
 
 /**

@@ -1,0 +1,47 @@
+// Test fixture (Node tests only): runs the CLI in-process on the recorded fixtures and on scratch files,
+// for the tests of the CI formats (SARIF, JUnit, GitHub).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { fixtureDir } from '../core/fixtures-dir.fixture';
+import { nodeIo } from './node-io';
+import { run, type CliIo } from './run';
+
+/** A recording with an error, a warning and info findings (a resume refused with 404). */
+export const refused = join(fixtureDir('resume-404'), 'capture.har');
+export const torn = join(fixtureDir('cut-mid-event'), 'capture.har');
+export const tornChunks = join(fixtureDir('cut-mid-event'), 'chunks.ndjson');
+export const clean = join(fixtureDir('clean'), 'capture.har');
+
+/** A scratch folder for the calling test file, removed after it. */
+export function scratchFolder(): (name: string, content: string | Uint8Array) => string {
+  const dir = mkdtempSync(join(tmpdir(), 'msi-ci-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return (name, content) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+}
+
+/** A raw stream saved with `curl -i -N`: a head of 3 lines, then an event whose JSON is cut (incomplete-json). */
+export const RAW_WITH_HEAD =
+  'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n' +
+  'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}\n\n';
+
+/** The CLI with the real Node io (files, doc pages, version), stdout and stderr captured. */
+export async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    ...nodeIo(),
+    readFile: (path) => readFile(path),
+    stdout: (text) => void (out += text),
+    stderr: (text) => void (err += text),
+    color: false,
+  };
+  const code = await run(argv, io);
+  return { code, out, err };
+}

@@ -1,0 +1,63 @@
+// Runs in Node (CLI), pure: where each finding shows in the input file, for the CI formats (SARIF, GitHub).
+// Worked out right after the analysis, while the file's bytes are at hand, so no report keeps them.
+import { parseRawHead } from '../core/capture/raw';
+import type { Capture } from '../core/capture/model';
+import type { Finding } from '../core/guard/types';
+
+/**
+ * A finding's place in its input file: the whole file (no connection named); a byte of a raw event stream
+ * (offset in the file, head included, and its 1-based line); or an element of the file's list of exchanges
+ * (`log.entries` of a HAR, `connections` of a capture file) by its 0-based index.
+ */
+export type Place =
+  | { kind: 'file' }
+  | { kind: 'byte'; byteOffset: number; line: number }
+  | { kind: 'entry'; list: 'log.entries' | 'connections'; index: number; connectionId: string };
+
+/** The places of `findings`, in their order. */
+export function locateFindings(bytes: Uint8Array, capture: Capture, findings: readonly Finding[]): Place[] {
+  const indexes = new Map(capture.connections.map((c, i) => [c.id, i]));
+  const raw = capture.connections.length === 1 && capture.connections[0]?.source === 'raw';
+  const bodyStart = raw ? (parseRawHead(bytes)?.bodyStart ?? 0) : 0;
+  const list = isCaptureFile(bytes) ? 'connections' : 'log.entries';
+  return findings.map((finding): Place => {
+    const index = finding.connectionId === undefined ? undefined : indexes.get(finding.connectionId);
+    if (index === undefined || finding.connectionId === undefined) return { kind: 'file' };
+    if (raw) {
+      const byteOffset = bodyStart + (finding.byteOffset ?? 0);
+      return { kind: 'byte', byteOffset, line: lineAt(bytes, byteOffset) };
+    }
+    return { kind: 'entry', list, index, connectionId: finding.connectionId };
+  });
+}
+
+/** The 1-based line holding byte `offset` (lines end at LF; a CRLF ends one too). */
+export function lineAt(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  const end = Math.min(offset, bytes.length);
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) line++;
+  return line;
+}
+
+/**
+ * A capture file opens with its `format` key (that is how it is written); a HAR with `log`. Only the opening
+ * is read: the file has been parsed already, and this only names the list an entry index points into.
+ */
+function isCaptureFile(bytes: Uint8Array): boolean {
+  const opening = new TextDecoder().decode(bytes.subarray(0, 64));
+  return /^\uFEFF?\s*\{\s*"format"\s*:/.test(opening);
+}
+
+/** How a place reads in a message: `HAR entry 4, connection e4`, `byte 501, line 12`; empty for the file. */
+export function describePlace(place: Place): string {
+  switch (place.kind) {
+    case 'file':
+      return '';
+    case 'byte':
+      return `byte ${place.byteOffset}, line ${place.line}`;
+    case 'entry': {
+      const what = place.list === 'log.entries' ? 'HAR entry' : 'capture connection';
+      return `${what} ${place.index + 1}, connection ${place.connectionId}`;
+    }
+  }
+}

@@ -34,7 +34,10 @@ describe('--format github', () => {
       'unanswered-after-disconnect',
     ]);
     for (const l of lines) expect(l.properties.file).toBe(refused);
-    expect(lines[1]?.message).toBe('resume of 5 refused with 404 Not Found. (HAR entry 6, connection e6)');
+    expect(lines[1]?.message).toMatch(
+      /^resume of 5 refused with 404 Not Found\. \(HAR entry 6, connection e6, line \d+\)$/,
+    );
+    expect(lines[1]?.message).toContain(`line ${lines[1]?.properties.line})`);
   });
 
   it('a raw stream finding names its line', async () => {

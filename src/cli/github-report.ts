@@ -17,7 +17,7 @@ export function findingAnnotations(file: string, findings: readonly Finding[], p
       const place = places[i] ?? { kind: 'file' };
       const where = describePlace(place);
       const properties: [string, string][] = [['file', file]];
-      if (place.kind === 'byte') properties.push(['line', String(place.line)]);
+      if (place.kind !== 'file' && place.line !== undefined) properties.push(['line', String(place.line)]);
       properties.push(['title', finding.rule]);
       const message = where === '' ? finding.message : `${finding.message} (${where})`;
       return workflowCommand(COMMAND[finding.severity], properties, message);

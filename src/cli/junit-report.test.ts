@@ -63,7 +63,7 @@ describe('--format junit', () => {
     ]);
     expect(testcase?.failure?.[0]?.['@_message']).toMatch(/^session-not-reinitialized: session .* got 404 on e5/);
     expect(testcase?.failure?.[0]?.['#text']).toMatch(
-      /^error session-not-reinitialized: .*\(HAR entry 6, connection e6\)$/,
+      /^error session-not-reinitialized: .*\(HAR entry 6, connection e6, line \d+\)$/,
     );
     expect(testcase?.['system-out']?.[0]?.split('\n')).toHaveLength(2);
     expect(withFindings?.['@_failures']).toBe('1');

@@ -12,7 +12,7 @@ import type { Finding } from '../core/guard/types';
 export type Place =
   | { kind: 'file' }
   | { kind: 'byte'; byteOffset: number; line: number }
-  | { kind: 'entry'; list: 'log.entries' | 'connections'; index: number; connectionId: string };
+  | { kind: 'entry'; list: 'log.entries' | 'connections'; index: number; connectionId: string; line?: number };
 
 /** The places of `findings`, in their order. */
 export function locateFindings(bytes: Uint8Array, capture: Capture, findings: readonly Finding[]): Place[] {
@@ -20,6 +20,7 @@ export function locateFindings(bytes: Uint8Array, capture: Capture, findings: re
   const raw = capture.connections.length === 1 && capture.connections[0]?.source === 'raw';
   const bodyStart = raw ? (parseRawHead(bytes)?.bodyStart ?? 0) : 0;
   const list = isCaptureFile(bytes) ? 'connections' : 'log.entries';
+  let lines: number[] | undefined; // where each element of the list opens; scanned once, only when asked
   return findings.map((finding): Place => {
     const index = finding.connectionId === undefined ? undefined : indexes.get(finding.connectionId);
     if (index === undefined || finding.connectionId === undefined) return { kind: 'file' };
@@ -27,7 +28,9 @@ export function locateFindings(bytes: Uint8Array, capture: Capture, findings: re
       const byteOffset = bodyStart + (finding.byteOffset ?? 0);
       return { kind: 'byte', byteOffset, line: lineAt(bytes, byteOffset) };
     }
-    return { kind: 'entry', list, index, connectionId: finding.connectionId };
+    lines ??= elementLines(bytes);
+    const line = lines[index];
+    return { kind: 'entry', list, index, connectionId: finding.connectionId, ...(line !== undefined && { line }) };
   });
 }
 
@@ -38,6 +41,56 @@ export function lineAt(bytes: Uint8Array, offset: number): number {
   for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) line++;
   return line;
 }
+
+/**
+ * The 1-based line where each element of `log.entries` (HAR) or `connections` (capture file) opens, by one
+ * pass over the bytes that tracks strings and nesting only; the file was valid JSON, it has been parsed.
+ */
+export function elementLines(bytes: Uint8Array): number[] {
+  const lines: number[] = [];
+  const keys: (string | undefined)[] = []; // keys[d]: the last key read in the open object at depth d (<= 2)
+  let line = 1;
+  let depth = 0;
+  let listDepth = -1;
+  let inString = false;
+  let stringStart = 0;
+  let lastString: [number, number] | undefined;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === LF) line++;
+    else if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) {
+        inString = false;
+        if (depth <= 2) lastString = [stringStart, i];
+      }
+    } else if (c === QUOTE) {
+      inString = true;
+      stringStart = i + 1;
+    } else if (c === COLON && depth <= 2 && lastString) {
+      keys[depth] = new TextDecoder().decode(bytes.subarray(lastString[0], lastString[1]));
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (depth === listDepth && c === OPEN_BRACE) lines.push(line);
+      depth++;
+      const har = depth === 3 && keys[1] === 'log' && keys[2] === 'entries';
+      if (c === OPEN_BRACKET && listDepth < 0 && (har || (depth === 2 && keys[1] === 'connections'))) listDepth = depth;
+      if (depth <= 2) keys[depth] = undefined;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      if (depth === listDepth) return lines;
+      depth--;
+    }
+  }
+  return lines;
+}
+
+const LF = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 /**
  * A capture file opens with its `format` key (that is how it is written); a HAR with `log`. Only the opening
@@ -57,7 +110,8 @@ export function describePlace(place: Place): string {
       return `byte ${place.byteOffset}, line ${place.line}`;
     case 'entry': {
       const what = place.list === 'log.entries' ? 'HAR entry' : 'capture connection';
-      return `${what} ${place.index + 1}, connection ${place.connectionId}`;
+      const line = place.line === undefined ? '' : `, line ${place.line}`;
+      return `${what} ${place.index + 1}, connection ${place.connectionId}${line}`;
     }
   }
 }

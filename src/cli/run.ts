@@ -6,7 +6,7 @@ import { rules } from '../core/guard';
 import { atLeast } from '../core/guard/severity';
 import type { Finding } from '../core/guard/types';
 import { pathToFileURL } from 'node:url';
-import { HELP, parseArgs, type Command, type FailOn } from './args';
+import { HELP, parseArgs, type Command, type FailOn, type Format } from './args';
 import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
 import { locateFindings } from './locate';
@@ -77,7 +77,7 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
   const writer = await writerFor(command, io);
   let code = EXIT_OK;
   for (const file of command.files) {
-    const outcome = await analyzeFile(file, chunks, io);
+    const outcome = await analyzeFile(file, chunks, io, command.format);
     writer.write(outcome);
     const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
     code = Math.max(code, fileCode);
@@ -92,7 +92,12 @@ interface Companion {
   text: string;
 }
 
-async function analyzeFile(file: string, chunks: Companion | undefined, io: CliIo): Promise<FileOutcome> {
+async function analyzeFile(
+  file: string,
+  chunks: Companion | undefined,
+  io: CliIo,
+  format: Format,
+): Promise<FileOutcome> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readFile(file);
@@ -104,7 +109,9 @@ async function analyzeFile(file: string, chunks: Companion | undefined, io: CliI
   try {
     const capture = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
     const analysis = analyze(capture);
-    return { file, ok: true, analysis, places: locateFindings(bytes, capture, analysis.findings) };
+    // Only the CI formats say where a finding is in the file (for a HAR that takes a pass over its bytes).
+    const places = format === 'text' || format === 'json' ? [] : locateFindings(bytes, capture, analysis.findings);
+    return { file, ok: true, analysis, places };
   } catch (error) {
     if (error instanceof InputError) {
       // Companion problems carry line paths ("line 12.offset"): name the companion file then.

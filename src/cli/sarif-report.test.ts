@@ -56,12 +56,25 @@ describe('--format sarif', () => {
     expect(result?.ruleId).toBe('torn-event-reconnect');
     expect(log.runs[0]?.tool.driver.rules?.[result!.ruleIndex!]?.id).toBe('torn-event-reconnect');
     expect(result?.level).toBe('warning');
-    expect(result?.message.text).toMatch(/^e4 ended holding 145 bytes .*\(HAR entry 4, connection e4\)$/);
+    expect(result?.message.text).toMatch(/^e4 ended holding 145 bytes .*\(HAR entry 4, connection e4, line \d+\)$/);
     const location = result?.locations?.[0];
     expect(location?.physicalLocation?.artifactLocation?.uri).toBe(pathToFileURL(torn).href);
     expect(location?.logicalLocations).toEqual([{ fullyQualifiedName: 'log.entries[3]', name: 'e4', kind: 'object' }]);
-    const har = JSON.parse(readFileSync(torn, 'utf8')) as { log: { entries: { _id?: string }[] } };
-    expect(har.log.entries).toHaveLength(5); // entry index 3 is the 4th entry, the cut stream e4
+    // The region is the line where that entry opens: the 4th object of log.entries in the pretty-printed HAR.
+    const text = readFileSync(torn, 'utf8');
+    const line = location?.physicalLocation?.region?.startLine ?? 0;
+    const from =
+      text
+        .split('\n')
+        .slice(0, line - 1)
+        .join('\n').length + 1;
+    const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries;
+    const head = (t: string) =>
+      t
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => l.trim());
+    expect(head(text.slice(from))).toEqual(head(JSON.stringify(entries[3], null, 2)));
   });
 
   it('severities map to error, warning and note; the exit code follows --fail-on as with text', async () => {

@@ -120,7 +120,10 @@ function location(file: string, index: number, place: Place): Location {
       };
     case 'entry':
       return {
-        physicalLocation: { artifactLocation: artifact },
+        physicalLocation: {
+          artifactLocation: artifact,
+          ...(place.line !== undefined && { region: { startLine: place.line } }),
+        },
         logicalLocations: [
           { fullyQualifiedName: `${place.list}[${place.index}]`, name: place.connectionId, kind: 'object' },
         ],

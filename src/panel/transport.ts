@@ -2,8 +2,7 @@
 // same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
 import type { Settings } from '../platform/settings';
 import { asBackgroundToPanel } from '../protocol/decode-panel';
-import type { BackgroundToPanel, PanelFeed, PanelToBackground } from '../protocol/messages';
-import { unpack } from '../protocol/parcel';
+import type { PanelFeed, PanelToBackground, TransportMessage } from '../protocol/messages';
 
 /** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
  *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
@@ -15,7 +14,7 @@ export interface TransportListener {
    * instead of copying (a port's messages are fresh clones; an offline transport's initial messages are re-delivered
    * on reattach and are not given away).
    */
-  message(message: PanelFeed, owned?: boolean): void;
+  message(message: TransportMessage, owned?: boolean): void;
   status(status: LinkStatus): void;
 }
 
@@ -114,7 +113,6 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
   let timer: unknown;
   let stopped = false;
   const pending: PanelToBackground[] = [];
-  let delivery: Promise<void> = Promise.resolve();
 
   const open = () => {
     timer = undefined;
@@ -133,23 +131,11 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       if (port !== next || !listener) return;
       const message = asBackgroundToPanel(raw, options.tabId);
       if (!message) return;
-      // Parcels are read in order, each after the one before: what arrived before a disconnect is still delivered.
-      delivery = delivery
-        .then(() => unpackFeed(message))
-        .then(
-          (feed) => {
-            if (stopped || !listener) return;
-            if (feed.type === 'snapshot') {
-              attempt = 0;
-              listener.status('attached');
-            }
-            listener.message(feed, true);
-          },
-          // A parcel whose bytes cannot be read: ask for the whole record again rather than show a hole.
-          () => {
-            if (!stopped && port === next) next.postMessage({ type: 'attach', tabId: options.tabId });
-          },
-        );
+      if (message.type === 'snapshot') {
+        attempt = 0;
+        listener.status('attached');
+      }
+      listener.message(message, true);
     });
     next.onDisconnect.addListener(() => {
       if (port !== next) return;
@@ -187,15 +173,6 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       current?.disconnect();
     },
   };
-}
-
-/** The message with its parcels read back into deltas (their bytes are read from the Blobs, off the page). */
-async function unpackFeed(message: BackgroundToPanel): Promise<PanelFeed> {
-  if (message.type === 'navigated') return message;
-  const deltas = (await Promise.all(message.parcels.map(unpack))).flat();
-  if (message.type === 'deltas') return { type: 'deltas', tabId: message.tabId, deltas };
-  const { tabId, pageUrl, preserveLog, droppedBytes } = message;
-  return { type: 'snapshot', tabId, pageUrl, deltas, preserveLog, droppedBytes };
 }
 
 /** No extension: nothing arrives but what the caller feeds (tests, the dev harness); sends are kept for inspection. */

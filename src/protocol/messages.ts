@@ -84,3 +84,10 @@ export type PanelFeed =
     }
   | { type: 'deltas'; tabId: number; deltas: ConnectionDelta[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };
+
+/**
+ * What a panel transport hands the panel: the background's messages as they came (their parcels are read where the
+ * records are kept, the analysis worker, so the UI thread never touches the bytes), or feeds already holding deltas
+ * (an imported file, tests).
+ */
+export type TransportMessage = BackgroundToPanel | PanelFeed;

@@ -3,6 +3,7 @@
 // Port costs the sending thread 20-35 ms per MiB (64 MB: 1.3-2.2 s of the page's own thread), and each receiver
 // pays again to deserialize them; a Blob travels by handle, so only `new Blob` copies (about 4 ms per MiB plus
 // some 10 ms per Blob: one Blob per message, not per chunk).
+import type { BackgroundToPanel, PanelFeed, TransportMessage } from './messages';
 import type { ConnectionDelta, Parcel, ParcelDelta } from './records';
 
 /** The deltas with their chunk bytes moved into one Blob (a view contributes its own bytes only). */
@@ -57,4 +58,20 @@ export function scopeParcel(parcel: Parcel, frameId: number): Parcel {
     return { ...d, id: scopeId(frameId, d.id) };
   });
   return { deltas, bytes: parcel.bytes };
+}
+
+/** The background's message with its parcels read back into deltas, in order. */
+export async function unpackMessage(message: BackgroundToPanel): Promise<PanelFeed> {
+  if (message.type === 'navigated') return message;
+  const deltas = (await Promise.all(message.parcels.map(unpack))).flat();
+  if (message.type === 'deltas') return { type: 'deltas', tabId: message.tabId, deltas };
+  const { tabId, pageUrl, preserveLog, droppedBytes } = message;
+  return { type: 'snapshot', tabId, pageUrl, deltas, preserveLog, droppedBytes };
+}
+
+/** Whether the message carries records (deltas, or parcels holding some). */
+export function carriesRecords(message: TransportMessage): boolean {
+  if (message.type === 'navigated') return false;
+  if ('parcels' in message) return message.parcels.some((p) => p.deltas.length > 0);
+  return message.deltas.length > 0;
 }

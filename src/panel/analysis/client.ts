@@ -1,7 +1,7 @@
 // Panel (UI thread): its end of the analysis worker. Forwards what the transport delivers, transferring chunk
 // buffers instead of copying them (the UI thread keeps no payload), numbers every command that changes the view,
 // and hands the worker's decoded answers to one listener.
-import type { PanelFeed } from '../../protocol/messages';
+import type { TransportMessage } from '../../protocol/messages';
 import { asWorkerToUi } from './decode-results';
 import type { Choices, EventRef, ExportKind, UiToWorker, WorkerToUi } from './messages';
 
@@ -23,7 +23,7 @@ export interface AnalysisListener {
 
 export interface AnalysisClient {
   /** A transport message; `owned`: the caller keeps no use of its buffers, so they are transferred. */
-  forward(message: PanelFeed, owned: boolean): void;
+  forward(message: TransportMessage, owned: boolean): void;
   recording(on: boolean): void;
   clear(): void;
   importFile(name: string, file: Blob): void;
@@ -38,9 +38,9 @@ export interface AnalysisClient {
   stop(): void;
 }
 
-/** The buffers of a message's chunks, each once (several chunks may view one buffer). */
-export function chunkBuffers(message: PanelFeed): ArrayBuffer[] {
-  if (message.type === 'navigated') return [];
+/** The buffers of a message's chunks, each once (several chunks may view one buffer); parcels hold Blobs, not buffers. */
+export function chunkBuffers(message: TransportMessage): ArrayBuffer[] {
+  if (message.type === 'navigated' || 'parcels' in message) return [];
   const buffers = new Set<ArrayBuffer>();
   for (const delta of message.deltas) {
     if (delta.kind !== 'chunk') continue;

@@ -1,7 +1,7 @@
 // Runs anywhere (pure): the decoder of what the UI thread asks the analysis worker (messages.ts, UiToWorker).
 // The UI thread is the panel's own code, but the worker keeps the records: each command is rebuilt from checked
 // fields, and a transport message is checked as the panel's transport checks it (protocol/decode-panel.ts).
-import { asPanelFeed } from '../../protocol/decode-panel';
+import { asBackgroundToPanel, asPanelFeed } from '../../protocol/decode-panel';
 import { decoding, fail, flag, optionalText, record, text } from '../../protocol/decode-fields';
 import { count, eventRef, maybe, num, optional, seq, severityRecord, str } from './decode-shared';
 import type { Choices, Selection, UiToWorker } from './messages';
@@ -37,7 +37,11 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
     const m = record(raw, 'message');
     switch (m.type) {
       case 'transport': {
-        const message = asPanelFeed(m.message);
+        // The background's message (its parcels are read next, in intake.ts), or a feed already holding deltas.
+        const message =
+          record(m.message, 'transport message').parcels !== undefined
+            ? asBackgroundToPanel(m.message, undefined)
+            : asPanelFeed(m.message);
         return message ? { type: 'transport', seq: seq(m.seq), message } : null;
       }
       case 'recording':

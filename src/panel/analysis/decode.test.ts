@@ -127,7 +127,8 @@ describe('the worker wire, UI thread -> worker', () => {
   it('takes each command as it was sent, chunk bytes kept as the same bytes', () => {
     for (const command of commands) expect(asUiToWorker(command)).toEqual(command);
     const transport = asUiToWorker(commands[0]);
-    if (transport?.type !== 'transport' || transport.message.type !== 'deltas') throw new Error('no transport');
+    if (transport?.type !== 'transport' || transport.message.type !== 'deltas' || !('deltas' in transport.message))
+      throw new Error('no transport');
     const kept = transport.message.deltas[1];
     expect(kept?.kind === 'chunk' && kept.bytes).toBe(chunk);
   });

@@ -6,7 +6,7 @@ import { readFixture } from '../../core/fixtures-dir.fixture';
 import type { ConnectionDelta } from '../../protocol/records';
 import { recordToDeltas } from '../state/records';
 import { createAnalysisHost, type HostDeps } from './host';
-import type { Choices, UiToWorker, ViewWire, WorkerToUi } from './messages';
+import type { Choices, HostCommand, ViewWire, WorkerToUi } from './messages';
 import type { PassClock } from './schedule';
 
 /** A clock that moves only when told; due timers fire in order as it does. */
@@ -57,7 +57,7 @@ function start(options: Partial<HostDeps> = {}) {
   // As the UI thread does at start: the window of rows every view should carry.
   host.receive({ type: 'rows', version: 0, from: 0, to: 50 });
   let seq = 0;
-  const send = (make: (seq: number) => UiToWorker) => {
+  const send = (make: (seq: number) => HostCommand) => {
     const message = make(++seq);
     host.receive(message);
     return seq;

@@ -14,7 +14,7 @@ import { captureEnd, copyLayout, layoutBuffers, type TimelineLayout } from '../v
 import { pendingBodies, wireSignature } from '../view/wireSignature';
 import { detailData, findEvent, payloadData } from './detail-data';
 import { createDeriver, type Analysed, type Derived } from './derive';
-import { DEFAULT_TRUNCATE_BYTES, type Choices, type HeldSummary, type UiToWorker, type WorkerToUi } from './messages';
+import { DEFAULT_TRUNCATE_BYTES, type Choices, type HeldSummary, type HostCommand, type WorkerToUi } from './messages';
 import { rowsWindow } from './rows';
 import { createPassScheduler, type PassClock, type PassPolicy } from './schedule';
 
@@ -30,7 +30,7 @@ export interface HostDeps {
 }
 
 export interface AnalysisHost {
-  receive(message: UiToWorker): void;
+  receive(message: HostCommand): void;
   stop(): void;
 }
 
@@ -43,7 +43,7 @@ const INITIAL_CHOICES: Choices = {
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Commands that change what the view shows, in the order they must apply. */
-type Ordered = Extract<UiToWorker, { seq: number }>;
+type Ordered = Extract<HostCommand, { seq: number }>;
 
 export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   const analyze = deps.analyzer ?? createAnalyzer();

@@ -3,6 +3,7 @@
 // only the work stays on this thread. Used where a Worker cannot start, and by the protocol tests in Node.
 import { asUiToWorker } from './decode-commands';
 import { createAnalysisHost, type HostDeps } from './host';
+import { createIntake } from './intake';
 import type { WorkerPort } from './client';
 
 type Listener = (event: MessageEvent<unknown>) => void;
@@ -23,12 +24,19 @@ export function inlineWorker(deps: Partial<Pick<HostDeps, 'clock' | 'analyzer' |
       later(() => listeners.forEach((l) => l(new MessageEvent('message', { data }))));
     },
   });
+  const intake = createIntake(
+    (command) => host.receive(command),
+    (text) =>
+      later(() =>
+        listeners.forEach((l) => l(new MessageEvent('message', { data: { type: 'failed', message: text } }))),
+      ),
+  );
   return {
     postMessage(message, transfer) {
       const data: unknown = structuredClone(message, { transfer });
       later(() => {
         const decoded = asUiToWorker(data);
-        if (decoded) host.receive(decoded);
+        if (decoded) intake(decoded);
       });
     },
     addEventListener(type: 'message' | 'error', listener: Listener | ((event: ErrorEvent) => void)) {

@@ -5,7 +5,7 @@
 import type { EndReason, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
 import type { ConnectionRole } from '../../core/model/types';
-import type { PanelFeed } from '../../protocol/messages';
+import type { PanelFeed, TransportMessage } from '../../protocol/messages';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
 
@@ -37,7 +37,7 @@ export type ExportKind = 'capture' | 'har';
  * reflects, which is how the status bar knows the analysis covers everything received (data-analysis=current).
  */
 export type UiToWorker =
-  | { type: 'transport'; seq: number; message: PanelFeed }
+  | { type: 'transport'; seq: number; message: TransportMessage }
   | { type: 'recording'; seq: number; on: boolean }
   /** Drops the records (clear, back to live): late deltas of dropped connections are not reported as lost. */
   | { type: 'clear'; seq: number }
@@ -48,6 +48,10 @@ export type UiToWorker =
   /** An event's whole payload, for the detail pane's "show all". */
   | { type: 'payload'; id: number; event: EventRef }
   | { type: 'export'; id: number; kind: ExportKind; toolVersion: string; createdAt: number };
+
+/** A command as the worker's host takes it: a transport message's parcels already read into deltas (intake.ts). */
+export type HostCommand =
+  Exclude<UiToWorker, { type: 'transport' }> | { type: 'transport'; seq: number; message: PanelFeed };
 
 export interface HeldSummary {
   /** Connections the worker holds (before any analysis). */

@@ -2,6 +2,7 @@
 // run here over the pure core, off the UI thread. It may touch only its own scope: no DOM, no extension APIs.
 import { asUiToWorker } from './decode-commands';
 import { createAnalysisHost } from './host';
+import { createIntake } from './intake';
 import type { WorkerToUi } from './messages';
 
 /** The slice of DedicatedWorkerGlobalScope used here (the panel compiles against the DOM library, not WebWorker). */
@@ -21,8 +22,11 @@ const host = createAnalysisHost({
   },
 });
 
+const fail = (message: string) => scope.postMessage({ type: 'failed', message });
+const intake = createIntake((command) => host.receive(command), fail);
+
 scope.addEventListener('message', (event) => {
   const message = asUiToWorker(event.data);
-  if (message) host.receive(message);
-  else scope.postMessage({ type: 'failed', message: 'The analysis worker was sent a message it does not know.' });
+  if (message) intake(message);
+  else fail('The analysis worker was sent a message it does not know.');
 });

@@ -1,7 +1,8 @@
 // Panel (pure): the UI thread's state and its reducer: the link, the page, the notice and the user's choices. The
 // records themselves live in the analysis worker (state/held.ts); the UI thread only sees what it draws.
 import type { Severity } from '../../core/guard/types';
-import type { PanelFeed } from '../../protocol/messages';
+import type { TransportMessage } from '../../protocol/messages';
+import { carriesRecords } from '../../protocol/parcel';
 import type { Selection } from '../analysis/messages';
 import type { LinkStatus } from '../transport';
 
@@ -42,7 +43,7 @@ export const initialState: PanelState = {
 };
 
 export type Action =
-  | { type: 'transport'; message: PanelFeed }
+  | { type: 'transport'; message: TransportMessage }
   | { type: 'link'; status: LinkStatus }
   | { type: 'clear' }
   | { type: 'toggle-recording' }
@@ -109,7 +110,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
   }
 }
 
-function onTransport(state: PanelState, message: PanelFeed): PanelState {
+function onTransport(state: PanelState, message: TransportMessage): PanelState {
   if (state.source.kind === 'file') return state; // an imported file is on screen; live data waits for "back to live"
   switch (message.type) {
     case 'snapshot':
@@ -119,11 +120,11 @@ function onTransport(state: PanelState, message: PanelFeed): PanelState {
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
         droppedBytes: message.droppedBytes,
-        received: state.received || message.deltas.length > 0,
+        received: state.received || carriesRecords(message),
       };
     case 'deltas':
       // The same state object when nothing changes: a live stream does not re-render the panel per message.
-      return state.received || message.deltas.length === 0 || !state.recording ? state : { ...state, received: true };
+      return state.received || !carriesRecords(message) || !state.recording ? state : { ...state, received: true };
     case 'navigated': {
       const base = message.preserveLog ? state : cleared(state);
       return { ...base, pageUrl: message.pageUrl, preserveLog: message.preserveLog };

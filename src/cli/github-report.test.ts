@@ -74,3 +74,20 @@ describe('--format github', () => {
     });
   });
 });
+
+describe('--format usage', () => {
+  it('an unknown format is a usage error: exit 2, said on stderr, nothing on stdout', async () => {
+    const { code, out, err } = await cli(['analyze', refused, '--format', 'xml']);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.split('\n')[0]).toBe(
+      'mcp-stream-inspector: --format "xml" is not one of text, json, sarif, junit, github',
+    );
+  });
+
+  it('--json and --format json print the same document', async () => {
+    const alias = await cli(['analyze', refused, '--json']);
+    expect((await cli(['analyze', refused, '--format', 'json'])).out).toBe(alias.out);
+    expect(JSON.parse(alias.out).findings).toHaveLength(5);
+  });
+});

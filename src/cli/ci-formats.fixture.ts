@@ -1,5 +1,5 @@
 // Test fixture (Node tests only): runs the CLI in-process on the recorded fixtures and on scratch files,
-// for the tests of the CI formats (SARIF, JUnit, GitHub).
+// for the tests of the CLI and its formats.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,14 @@ export const RAW_WITH_HEAD =
   'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n' +
   'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}\n\n';
 
-/** The CLI with the real Node io (files, doc pages, version), stdout and stderr captured. */
-export async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+export interface Captured {
+  io: CliIo;
+  out: () => string;
+  err: () => string;
+}
+
+/** The real Node io (files, doc paths, version) with stdout and stderr captured. */
+export function captureIo(color = false): Captured {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -40,8 +46,14 @@ export async function cli(argv: string[]): Promise<{ code: number; out: string; 
     readFile: (path) => readFile(path),
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
-    color: false,
+    color,
   };
-  const code = await run(argv, io);
-  return { code, out, err };
+  return { io, out: () => out, err: () => err };
+}
+
+/** The CLI run in-process with {@link captureIo}. */
+export async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const c = captureIo();
+  const code = await run(argv, c.io);
+  return { code, out: c.out(), err: c.err() };
 }

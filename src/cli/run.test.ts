@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,8 +6,8 @@ import { importHar } from '../core/capture/har';
 import { serializeCapture } from '../core/capture/format';
 import { rules } from '../core/guard';
 import type { Finding } from '../core/guard/types';
-import { nodeIo } from './node-io';
-import { findingsExitCode, run, type CliIo } from './run';
+import { captureIo, cli } from './ci-formats.fixture';
+import { findingsExitCode, run } from './run';
 import { fixtureDir, fixtureEntries, fixtureSessionId } from '../core/fixtures-dir.fixture';
 import { anthropicStream, openAiStream } from '../core/model/other-streams.fixture';
 
@@ -36,32 +35,6 @@ const brokenStream = scratchFile(
   'broken.sse',
   'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}\n\n',
 );
-
-interface Captured {
-  io: CliIo;
-  out: () => string;
-  err: () => string;
-}
-
-/** The real Node io (files, doc paths, version) with stdout and stderr captured. */
-function captureIo(color = false): Captured {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    ...nodeIo(),
-    readFile: (path) => readFile(path),
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
-    color,
-  };
-  return { io, out: () => out, err: () => err };
-}
-
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const c = captureIo();
-  const code = await run(argv, c.io);
-  return { code, out: c.out(), err: c.err() };
-}
 
 describe('exit codes for findings', () => {
   const finding = (severity: Finding['severity']): Finding => ({ rule: 'r', severity, message: 'm' });

@@ -4,7 +4,7 @@ import { browser } from '../platform/browser';
 import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '../platform/settings';
 import { asBackgroundToBridge } from '../protocol/decode-bridge';
 import { asTapToBridge } from '../protocol/decode-tap';
-import { BRIDGE_SOURCE } from '../protocol/events';
+import { BRIDGE_SOURCE, TAP_SLAB_BYTES } from '../protocol/events';
 import type { BridgeToTap } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { FrameBuffer } from './buffer';
@@ -43,14 +43,18 @@ function onTapMessage(data: unknown): void {
   }
   // The buffer copied what it keeps and the relay packed what it sends: the tap's buffers go back to it.
   relay.flush();
-  const slabs = buffersOf(message.deltas);
+  const slabs = slabsOf(message.deltas);
   if (slabs.length > 0) tap.send({ ...tapSettings(), slabs }, slabs);
 }
 
-function buffersOf(deltas: readonly ConnectionDelta[]): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const d of deltas) if (d.kind === 'chunk' && d.bytes.buffer instanceof ArrayBuffer) buffers.add(d.bytes.buffer);
-  return [...buffers];
+/** The tap's slabs among the batch's buffers (a small chunk has a buffer of its own, which stays here). */
+function slabsOf(deltas: readonly ConnectionDelta[]): ArrayBuffer[] {
+  const slabs = new Set<ArrayBuffer>();
+  for (const d of deltas) {
+    const buffer = d.kind === 'chunk' ? d.bytes.buffer : undefined;
+    if (buffer instanceof ArrayBuffer && buffer.byteLength === TAP_SLAB_BYTES) slabs.add(buffer);
+  }
+  return [...slabs];
 }
 
 const tap = linkToTap(window, onTapMessage, () => answerTap());

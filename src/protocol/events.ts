@@ -11,8 +11,11 @@ export const TAP_PORT_EVENT = 'mcp-stream-inspector:port';
 export const BRIDGE_HELLO_EVENT = 'mcp-stream-inspector:hello';
 export const TAP_SOURCE = 'mcp-stream-inspector/tap';
 export const BRIDGE_SOURCE = 'mcp-stream-inspector/bridge';
+/** The size of the tap's slabs (tap/slabs.ts): the buffers the bridge moves back to the tap once it is done. */
+export const TAP_SLAB_BYTES = 2_097_152;
 
 export type TapPortEventName = typeof TAP_PORT_EVENT;
 export type BridgeHelloEventName = typeof BRIDGE_HELLO_EVENT;
 export type TapSource = typeof TAP_SOURCE;
 export type BridgeSource = typeof BRIDGE_SOURCE;
+export type TapSlabBytes = typeof TAP_SLAB_BYTES;

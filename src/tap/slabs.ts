@@ -7,9 +7,16 @@
 // reading at full speed is bound by its own thread, so it read 23% slower.
 import { viewOf } from './intrinsics';
 import type { Natives } from './natives';
+import { SLAB_BYTES } from './wire';
 
-/** Chromium hands a fetch body over in chunks of up to 2 MiB (64 KiB to 2 MiB, median 1 MB, on a 64 MB stream). */
-export const SLAB_BYTES = 2 * 1024 * 1024;
+// SLAB_BYTES (wire.ts) is 2 MiB: Chromium hands a fetch body over in chunks of up to 2 MiB (on a 64 MB stream:
+// 64 KiB to 2 MiB, median 1 MB; all 2 MiB once the page falls behind), so a slab holds one chunk or a few.
+/**
+ * A chunk below this gets a buffer of its own, as small allocations reuse warm memory anyway: a slab per small
+ * chunk would move 2 MiB per batch for a few bytes (1,000 recorded POSTs then cost 1.26x, from 0.99x), and each
+ * fresh 2 MiB buffer counts towards the page's GC pressure.
+ */
+const SMALL_CHUNK_BYTES = 64 * 1024;
 /** Slabs kept for reuse (twice as many while a panel watches: batches are bigger); the rest are let go. */
 const MAX_FREE_SLABS = 4;
 
@@ -24,11 +31,11 @@ export class Slabs {
 
   constructor(private readonly natives: Natives) {}
 
-  /** A copy of `bytes`, valid until its buffer is moved away after take(). */
+  /** A copy of `bytes` (in a slab, or for a small or huge chunk a buffer of its own), valid until take() moves it. */
   copy(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
     const { natives } = this;
     const length = natives.byteLength(bytes);
-    if (length > SLAB_BYTES) {
+    if (length < SMALL_CHUNK_BYTES || length > SLAB_BYTES) {
       const own = new natives.ArrayBuffer(length);
       this.written[this.written.length] = own;
       const view = viewOf(own, 0, length);

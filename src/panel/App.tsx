@@ -63,6 +63,9 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   // its view reflects them and it holds nothing (they were all ignored), the panel is empty after all.
   const reported = view !== undefined && view.seq >= client.recordsSeq;
   const empty = heldConnections === 0 && (view?.totals.connections ?? 0) === 0 && (!state.received || reported);
+  // Only streams that are not MCP: nothing to inspect, but the empty state says what was seen and lists it.
+  const onlyOthers =
+    reported && view.totals.connections === 0 && view.otherStreams.length + view.otherStreamsLeftOff > 0;
 
   return (
     <div ref={panelRef} class={`panel ${narrow ? 'narrow' : 'wide'} ${dragging ? 'dragging' : ''}`} {...dropHandlers}>
@@ -87,7 +90,9 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
         onBackToLive={backToLive}
       />
       <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
-      {empty ? (
+      {onlyOthers ? (
+        <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
+      ) : empty ? (
         <EmptyState live={live} />
       ) : !view || view.totals.connections === 0 ? (
         <div class="empty-state" role="status">

@@ -2,6 +2,7 @@
 // The worker is the panel's own code, but a bug there must not become a crash or a wrong figure here: each
 // message is rebuilt from checked fields. Texts are checked to be strings (they become text children); a JSON value
 // for the tree stays unknown (JsonTree renders any value); the timeline's arrays must be the typed arrays it draws.
+import type { OtherStreamKind } from '../../core/model/types';
 import { decoding, fail, flag, integer, record } from '../../protocol/decode-fields';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
@@ -28,6 +29,7 @@ import type {
   EventRowData,
   FindingItem,
   HeldSummary,
+  OtherStreamRowData,
   RowsWindow,
   SessionRowData,
   ViewWire,
@@ -69,6 +71,31 @@ const sessionRow = (o: Fields): SessionRowData => ({
   events: count(o.events, 'events'),
   counts: severityRecord(o.counts, (c) => count(c, 'count')),
   ...maybe('worst', optional(o.worst, severity)),
+});
+
+const OTHER_KINDS = new Set<unknown>([
+  'openai-chat',
+  'anthropic-messages',
+  'mcp-inspector',
+] satisfies OtherStreamKind[]);
+
+function otherKind(v: unknown): OtherStreamKind {
+  if (!OTHER_KINDS.has(v)) fail('kind');
+  return v as OtherStreamKind;
+}
+
+const otherStream = (o: Fields): OtherStreamRowData => ({
+  connectionId: str(o.connectionId, 'connectionId'),
+  method: str(o.method, 'method'),
+  url: str(o.url, 'url'),
+  ...maybe(
+    'status',
+    optional(o.status, (s) => count(s, 'status')),
+  ),
+  events: count(o.events, 'events'),
+  bytes: count(o.bytes, 'bytes'),
+  ...maybe('kind', optional(o.kind, otherKind)),
+  reason: str(o.reason, 'reason'),
 });
 
 const findingItem = (o: Fields): FindingItem => ({
@@ -224,6 +251,8 @@ function view(v: unknown): ViewWire {
     findings: items(o.findings, 'findings', findingItem),
     findingsLeftOff: count(o.findingsLeftOff, 'findingsLeftOff'),
     multipleSessions: flag(o.multipleSessions, 'multipleSessions'),
+    otherStreams: items(o.otherStreams, 'otherStreams', otherStream),
+    otherStreamsLeftOff: count(o.otherStreamsLeftOff, 'otherStreamsLeftOff'),
     ...maybe('timeline', optional(o.timeline, timeline)),
     origin: num(o.origin, 'origin'),
     resolved: {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadInput } from '../../core/capture/load';
 import { readFixture } from '../../core/fixtures-dir.fixture';
+import { aiChatCapture } from '../../core/model/other-streams.fixture';
+import type { Capture } from '../../core/capture/model';
 import { recordToDeltas } from '../state/records';
 import { asUiToWorker } from './decode-commands';
 import { asWorkerToUi } from './decode-results';
@@ -15,11 +17,8 @@ const CHOICES: Choices = {
   truncateBytes: 4096,
 };
 
-/** Every kind of answer the real host gives on the cut-mid-event recording, as the UI thread receives them. */
-function realAnswers(): WorkerToUi[] {
-  const { har, ndjson } = readFixture('cut-mid-event');
-  const capture = loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
-  const deltas = capture.connections.flatMap((c) => recordToDeltas({ ...c, source: 'fetch' }));
+/** The real host, its answers as the UI thread receives them (structured clones), and a flush of its timers. */
+function realHost() {
   const out: WorkerToUi[] = [];
   const timers: Array<() => void> = [];
   const host = createAnalysisHost({
@@ -27,9 +26,18 @@ function realAnswers(): WorkerToUi[] {
     clock: { now: () => 0, setTimer: (run) => timers.push(run), clearTimer: () => undefined },
     policy: { quietMs: 0, floorMs: 0 },
   });
-  const flush = () => timers.splice(0).forEach((run) => run());
+  return { host, out, flush: () => timers.splice(0).forEach((run) => run()) };
+}
+
+const deltasOf = (capture: Capture) => capture.connections.flatMap((c) => recordToDeltas({ ...c, source: 'fetch' }));
+
+/** Every kind of answer the real host gives on the cut-mid-event recording, as the UI thread receives them. */
+function realAnswers(): WorkerToUi[] {
+  const { har, ndjson } = readFixture('cut-mid-event');
+  const capture = loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
+  const { host, out, flush } = realHost();
   host.receive({ type: 'rows', version: 0, from: 0, to: 20 });
-  host.receive({ type: 'transport', seq: 1, message: { type: 'deltas', tabId: 1, deltas } });
+  host.receive({ type: 'transport', seq: 1, message: { type: 'deltas', tabId: 1, deltas: deltasOf(capture) } });
   flush();
   const view = out.findLast((m) => m.type === 'view');
   if (view?.type !== 'view') throw new Error('no view');
@@ -87,6 +95,48 @@ describe('the worker wire, worker -> UI thread', () => {
     expect(asWorkerToUi({ ...view, view: { ...view.view, timeline: plainTicks } })).toBeNull();
     expect(asWorkerToUi({ type: 'exported', id: 1, blob: 'text' })).toBeNull();
     expect(asWorkerToUi({ type: 'held', held: { connections: 1 } })).toBeNull();
+  });
+});
+
+/** The views the real host sends for a capture given whole. */
+function viewsOf(capture: Capture): Array<Extract<WorkerToUi, { type: 'view' }>> {
+  const { host, out, flush } = realHost();
+  host.receive({ type: 'transport', seq: 1, message: { type: 'deltas', tabId: 1, deltas: deltasOf(capture) } });
+  flush();
+  return out.flatMap((m) => (m.type === 'view' ? [m] : []));
+}
+
+describe('the worker wire: the streams that are not MCP', () => {
+  const view = viewsOf(aiChatCapture()).at(-1)!;
+
+  it('carries each other stream of the page, and the decoder takes them as they are', () => {
+    expect(view.view.otherStreams.map((s) => [s.method, s.kind, s.status, s.events])).toEqual([
+      ['POST', 'openai-chat', 200, 6],
+      ['POST', 'anthropic-messages', 200, 8],
+    ]);
+    expect(view.view.otherStreamsLeftOff).toBe(0);
+    expect(asWorkerToUi(view)).toEqual(view);
+  });
+
+  it('checks every field of an other stream, and keeps absent ones absent', () => {
+    const [first] = view.view.otherStreams;
+    const withStream = (stream: object, leftOff: unknown = 0) =>
+      asWorkerToUi({ ...view, view: { ...view.view, otherStreams: [stream], otherStreamsLeftOff: leftOff } });
+    const { status: _status, kind: _kind, ...bare } = first!;
+    expect(withStream({ ...bare, extra: 1 })).toEqual({ ...view, view: { ...view.view, otherStreams: [bare] } });
+    for (const bad of [
+      { kind: 'gemini' },
+      { status: '200' },
+      { events: -1 },
+      { bytes: 1.5 },
+      { url: 7 },
+      { method: undefined },
+      { connectionId: null },
+      { reason: {} },
+    ])
+      expect(withStream({ ...first, ...bad }), JSON.stringify(bad)).toBeNull();
+    expect(withStream(first!, -1)).toBeNull();
+    expect(asWorkerToUi({ ...view, view: { ...view.view, otherStreams: 'none' } })).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { resolveSelection, type Resolved } from '../view/selection';
 import { layoutTimeline, type TimelineLayout } from '../view/timeline';
 import type { Choices, HeldSummary, ViewData } from './messages';
 import { rowsWindow } from './rows';
-import { findingItems, resolvedData, sessionRowData } from './summary';
+import { findingItems, otherStreamItems, resolvedData, sessionRowData } from './summary';
 
 export interface Analysed {
   view: PanelView;
@@ -86,6 +86,7 @@ export function createDeriver(): Deriver {
     visibleSessionRows(view, filter).map(sessionRowData),
   );
   const findings = memo((view: PanelView, indexes: readonly number[]) => findingItems(view, indexes));
+  const otherStreams = memo((view: PanelView) => otherStreamItems(view));
   const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
   const layout = memo(
     (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
@@ -106,6 +107,7 @@ export function createDeriver(): Deriver {
     const shownFindings = findingRows(view, sessionKey, filter, choices.severities);
     const allFindings = unfilteredFindings(view, sessionKey, filter, ALL_SEVERITIES);
     const listed = findings(view, shownFindings);
+    const others = otherStreams(view);
     const timeline = layout(view, sessionKey, shownFindings, analysed.end);
     const rowsVersion = versionOf(rows, choices.severities, choices.truncateBytes, view);
     const resolved = resolveSelection(view, choices.selection);
@@ -130,6 +132,8 @@ export function createDeriver(): Deriver {
       findings: listed.items,
       findingsLeftOff: listed.leftOff,
       multipleSessions: a.sessions.length > 1,
+      otherStreams: others.items,
+      otherStreamsLeftOff: others.leftOff,
       timeline,
       origin: sessionStart ?? timeline.start,
       resolved: resolvedData(view, choices.selection, resolved, rows),

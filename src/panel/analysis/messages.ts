@@ -4,7 +4,7 @@
 // Decoders: decode.ts. Every message is a structured clone; chunk buffers and the timeline's arrays are transferred.
 import type { EndReason, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
-import type { ConnectionRole } from '../../core/model/types';
+import type { ConnectionRole, OtherStreamKind } from '../../core/model/types';
 import type { PanelFeed, TransportMessage } from '../../protocol/messages';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
@@ -74,6 +74,20 @@ export interface SessionRowData {
   events: number;
   counts: Record<Severity, number>;
   worst?: Severity;
+}
+
+/** An SSE stream that is not MCP, as its row shows it (no payloads: the UI lists it, it judges nothing). */
+export interface OtherStreamRowData {
+  connectionId: string;
+  method: string;
+  url: string;
+  /** The response status, absent when no response head arrived. */
+  status?: number;
+  events: number;
+  bytes: number;
+  kind?: OtherStreamKind;
+  /** Why it is not MCP. */
+  reason: string;
 }
 
 export interface FindingTargetData {
@@ -170,6 +184,10 @@ export interface ViewData {
   /** Visible findings not sent (the list is capped). */
   findingsLeftOff: number;
   multipleSessions: boolean;
+  /** SSE streams that are not MCP, in start order (the list is capped). */
+  otherStreams: OtherStreamRowData[];
+  /** Other streams not sent. */
+  otherStreamsLeftOff: number;
   timeline: TimelineLayout;
   /** Axis labels count from here (session start, or the capture start when every session is shown). */
   origin: number;
@@ -298,6 +316,8 @@ export function selectionKey(selection: Selection | undefined): string {
 
 /** Findings sent per view: the list beyond is counted, not sent (a capture with one per event has 100k). */
 export const MAX_FINDINGS_SENT = 1000;
+/** Other streams sent per view: the rest are counted, not sent. */
+export const MAX_OTHER_STREAMS_SENT = 200;
 /** Chunk spans listed in an event's detail. */
 export const MAX_SPANS_SENT = 500;
 /** Rows one request may ask for. */

@@ -1,5 +1,5 @@
-// Panel worker (pure): the small lists the UI thread draws whole: session rows, the findings list, and what the
-// selection points at.
+// Panel worker (pure): the small lists the UI thread draws whole: session rows, the findings list, the other
+// streams, and what the selection points at.
 import { positionOf } from '../view/eventRows';
 import { formatRelMs, shortId } from '../view/format';
 import { findingKey, type PanelView, type SessionRow } from '../view/model';
@@ -7,8 +7,10 @@ import type { Resolved } from '../view/selection';
 import { findingTargetData } from './detail-data';
 import {
   MAX_FINDINGS_SENT,
+  MAX_OTHER_STREAMS_SENT,
   selectionKey,
   type FindingItem,
+  type OtherStreamRowData,
   type ResolvedData,
   type Selection,
   type SessionRowData,
@@ -29,6 +31,22 @@ export function sessionRowData(row: SessionRow): SessionRowData {
     counts: row.counts,
     ...(row.worst ? { worst: row.worst } : {}),
   };
+}
+
+/** The SSE streams that are not MCP, at most MAX_OTHER_STREAMS_SENT of them; `leftOff` counts the rest. */
+export function otherStreamItems(view: PanelView): { items: OtherStreamRowData[]; leftOff: number } {
+  const all = view.analysis.otherStreams;
+  const items = all.slice(0, MAX_OTHER_STREAMS_SENT).map((s): OtherStreamRowData => ({
+    connectionId: s.connectionId,
+    method: s.method,
+    url: s.url,
+    ...(s.status !== undefined ? { status: s.status } : {}),
+    events: s.events,
+    bytes: s.bytes,
+    ...(s.kind !== undefined ? { kind: s.kind } : {}),
+    reason: s.reason,
+  }));
+  return { items, leftOff: all.length - items.length };
 }
 
 /** The shown findings, at most MAX_FINDINGS_SENT of them; `leftOff` counts the rest. */

@@ -1,4 +1,4 @@
-// Panel: the workspace grid: sessions, timeline, events, detail and findings, with the splitters between them.
+// Panel: the workspace grid: sessions (and the other streams under them), timeline, events, detail and findings, with the splitters between them.
 import type { RefObject } from 'preact';
 import { useCallback } from 'preact/hooks';
 import type { DetailData, EventRef, ViewData } from '../analysis/messages';
@@ -11,6 +11,7 @@ import { TIMELINE_FOLDED, type WorkspaceLayout } from '../view/workspace';
 import { DetailPane } from './DetailPane';
 import { EventsTable } from './EventsTable';
 import { FindingsList } from './FindingsList';
+import { OtherStreams } from './OtherStreams';
 import { SessionList } from './SessionList';
 import { Splitter } from './Splitter';
 import { Timeline } from './Timeline';
@@ -57,6 +58,7 @@ export function Workspace(p: WorkspaceProps) {
           selected={view.sessionKey}
           onSelect={p.onSelectSession}
         />
+        <OtherStreams streams={view.otherStreams} leftOff={view.otherStreamsLeftOff} />
       </div>
       <div class="area-split-left">
         <Splitter axis="x" label="Resize sessions" onResize={resize('sessions', 1, 120, 480)} />

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { analyze, parseCapture } from '../src/core/index';
 import { DIST_CHROME, findTabId, openExtensionPage, panelUrl, stopServiceWorker } from './fixtures/extension';
-import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { OPENAI_CHUNKS, SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { openChromiumToolbox } from './fixtures/toolbox-chromium';
 import { launchChromium, type ChromiumSession } from './launcher';
 
@@ -149,6 +149,49 @@ test('clear empties the panel; without preserve log a navigation starts over, wi
   // The panel has taken the navigation (its status bar shows the new page) and kept the old rows.
   await expect(panel.locator('.status-bar')).toContainText('blank.html');
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(6);
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('an LLM completion stream is listed apart as an other stream, never as a session', async () => {
+  const page = await openPage('/blank.html');
+  const panel = await openPanelFor(page);
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const completion = () =>
+    page.evaluate(async () => {
+      const body = JSON.stringify({ model: 'fixture', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      const res = await fetch('/v1/chat/completions', { method: 'POST', body });
+      return res.text();
+    });
+  expect(await completion()).toContain('data: [DONE]');
+
+  // Only the completion stream: the empty state says so and lists it, open.
+  const emptyState = panel.locator('[data-testid=empty-state]');
+  await expect(emptyState).toContainText('No MCP traffic on this page yet. 1 other stream (not MCP) is listed below.');
+  const others = panel.locator('[data-testid=other-streams]');
+  await expect(others).toContainText('Other streams (1)');
+  await expect(others).toContainText('not MCP, not judged');
+  const row = others.locator('[data-testid=other-stream-row]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('OpenAI-style completions');
+  await expect(row).toContainText(`POST ${server.url.replace('http://', '')}/v1/chat/completions`);
+  await expect(row).toContainText('200');
+  await expect(row).toContainText(`${OPENAI_CHUNKS.length + 1} ev`);
+  await expect(panel.locator('[data-testid=session-row]')).toHaveCount(0);
+  await panel.screenshot({ path: 'test-results/panel-other-streams-empty-chromium.png' });
+
+  // Then MCP traffic: one session; the completion stream stays apart, folded under the sessions until clicked.
+  await page.evaluate(async () => {
+    const res = await fetch('/sse?n=3&gap=0', { headers: { 'mcp-protocol-version': '2025-11-25' } });
+    return res.text();
+  });
+  await expect(panel.locator('[data-testid=session-row]')).toHaveCount(1);
+  await expect(panel.locator('[data-testid=event-row]')).toHaveCount(3);
+  await expect(others).toContainText('Other streams (1)');
+  await expect(row).toHaveCount(0);
+  await others.getByRole('button', { name: /Other streams/ }).click();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('OpenAI-style completions');
+  await panel.screenshot({ path: 'test-results/panel-other-streams-chromium.png' });
   await Promise.all([panel.close(), page.close()]);
 });
 

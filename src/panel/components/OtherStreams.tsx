@@ -18,7 +18,13 @@ export function OtherStreams({ streams, leftOff, initiallyOpen = false }: OtherS
   if (total === 0) return null;
   return (
     <div class="other-streams" data-testid="other-streams" data-open={open}>
-      <button type="button" class="other-streams-title" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="other-streams-title"
+        aria-expanded={open}
+        title="SSE streams that are not MCP traffic: listed here, never judged by the rules"
+        onClick={() => setOpen(!open)}
+      >
         <span class="other-streams-toggle" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>

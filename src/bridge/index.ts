@@ -29,7 +29,6 @@ function connectPort(): RelayPort {
 const relay = new Relay(
   connectPort,
   () => location.href,
-  (task) => queueMicrotask(task),
   () => answerTap(),
 );
 

@@ -31,7 +31,6 @@ const deltasOf = (message: BridgeToBackground | undefined) => unpack(parcelOf(me
 
 function setup(): { relay: Relay; ports: ReturnType<typeof fakePort>[]; run: () => void } {
   const ports: ReturnType<typeof fakePort>[] = [];
-  const tasks: (() => void)[] = [];
   const relay = new Relay(
     () => {
       const p = fakePort();
@@ -39,9 +38,9 @@ function setup(): { relay: Relay; ports: ReturnType<typeof fakePort>[]; run: () 
       return p;
     },
     () => 'http://127.0.0.1/',
-    (t) => tasks.push(t),
   );
-  return { relay, ports, run: () => tasks.splice(0).forEach((t) => t()) };
+  // As the bridge does after each of the tap's batches.
+  return { relay, ports, run: () => relay.flush() };
 }
 
 describe('Relay', () => {

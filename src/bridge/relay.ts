@@ -13,12 +13,10 @@ export interface RelayPort {
 export class Relay {
   private port: RelayPort | null = null;
   private queue: ConnectionDelta[] = [];
-  private scheduled = false;
 
   constructor(
     private readonly connect: () => RelayPort,
     private readonly documentUrl: () => string,
-    private readonly schedule: (task: () => void) => void,
     /** Told when a panel starts or stops watching (the bridge tells the tap, which then batches bigger). */
     private readonly liveChanged: (live: boolean) => void = () => undefined,
   ) {}
@@ -42,15 +40,12 @@ export class Relay {
   }
 
   /**
-   * Queues a delta for the next live batch; a no-op while no panel watches. The batch goes in a microtask, or at
-   * flush(): until then a chunk's bytes must stay as they are; after it, the relay keeps no use of them.
+   * Queues a delta for the live batch that flush() sends (the bridge flushes after each of the tap's batches); a
+   * no-op while no panel watches. Until then a chunk's bytes must stay as they are; after it, the relay keeps no use
+   * of them.
    */
   relay(delta: ConnectionDelta): void {
-    if (!this.port) return;
-    this.queue.push(delta);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.schedule(() => this.flush());
+    if (this.port) this.queue.push(delta);
   }
 
   private ensurePort(): RelayPort {
@@ -68,7 +63,6 @@ export class Relay {
   }
 
   flush(): void {
-    this.scheduled = false;
     const port = this.port;
     if (!port || this.queue.length === 0) return;
     const batch = this.queue;

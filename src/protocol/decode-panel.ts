@@ -6,71 +6,62 @@ import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fi
 import type { BackgroundToPanel, PanelFeed, PanelToBackground } from './messages';
 
 const MAX_DELTAS_PER_MESSAGE = 200_000;
-const MAX_TAB_ID = 2 ** 53;
-
 const MAX_PARCELS_PER_MESSAGE = 100_000;
+const MAX_TAB_ID = 2 ** 53;
 
 /** A message from the background for the panel of `tabId` (any tab when undefined), or undefined. */
 export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): BackgroundToPanel | undefined {
-  return (
-    decoding((): BackgroundToPanel | null => {
-      const m = record(raw, 'message');
-      const tab = integer(m.tabId, -1, MAX_TAB_ID, 'tabId');
-      if (tabId !== undefined && tab !== tabId) return null;
-      const parcels = () =>
-        list(m.parcels, MAX_PARCELS_PER_MESSAGE, 'parcels').map((p) => decodeParcel(p, FROM_BACKGROUND));
-      switch (m.type) {
-        case 'snapshot':
-          return { ...snapshotFields(m, tab), parcels: parcels() };
-        case 'deltas':
-          return { type: 'deltas', tabId: tab, parcels: parcels() };
-        case 'navigated':
-          return navigated(m, tab);
-        default:
-          return null;
-      }
-    }) ?? undefined
-  );
+  return panelMessage(raw, tabId, (m) => ({
+    parcels: list(m.parcels, MAX_PARCELS_PER_MESSAGE, 'parcels').map((p) => decodeParcel(p, FROM_BACKGROUND)),
+  }));
 }
 
 /** What a panel transport delivered (the panel's UI thread -> its analysis worker), or undefined. */
 export function asPanelFeed(raw: unknown): PanelFeed | undefined {
+  return panelMessage(raw, undefined, (m) => ({
+    deltas: list(m.deltas, MAX_DELTAS_PER_MESSAGE, 'deltas').map((d) => decodeDelta(d, FROM_BACKGROUND)),
+  }));
+}
+
+/** The fields both forms share, checked; `records` decodes what carries the records (parcels or deltas). */
+function panelMessage<R extends object>(
+  raw: unknown,
+  tabId: number | undefined,
+  records: (m: Record<string, unknown>) => R,
+):
+  | ({ type: 'snapshot'; tabId: number; pageUrl: string; preserveLog: boolean; droppedBytes: number } & R)
+  | ({ type: 'deltas'; tabId: number } & R)
+  | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean }
+  | undefined {
   return (
-    decoding((): PanelFeed | null => {
+    decoding(() => {
       const m = record(raw, 'message');
       const tab = integer(m.tabId, -1, MAX_TAB_ID, 'tabId');
-      const deltas = () => list(m.deltas, MAX_DELTAS_PER_MESSAGE, 'deltas').map((d) => decodeDelta(d, FROM_BACKGROUND));
+      if (tabId !== undefined && tab !== tabId) return null;
+      const pageUrl = () => text(m.pageUrl, LIMITS.urlChars, 'pageUrl');
+      const preserveLog = () => flag(m.preserveLog, 'preserveLog');
       switch (m.type) {
-        case 'snapshot':
-          return { ...snapshotFields(m, tab), deltas: deltas() };
+        case 'snapshot': {
+          const droppedBytes =
+            m.droppedBytes === undefined ? 0 : integer(m.droppedBytes, 0, Number.MAX_SAFE_INTEGER, 'dropped');
+          return {
+            type: 'snapshot' as const,
+            tabId: tab,
+            pageUrl: pageUrl(),
+            preserveLog: preserveLog(),
+            droppedBytes,
+            ...records(m),
+          };
+        }
         case 'deltas':
-          return { type: 'deltas', tabId: tab, deltas: deltas() };
+          return { type: 'deltas' as const, tabId: tab, ...records(m) };
         case 'navigated':
-          return navigated(m, tab);
+          return { type: 'navigated' as const, tabId: tab, pageUrl: pageUrl(), preserveLog: preserveLog() };
         default:
           return null;
       }
     }) ?? undefined
   );
-}
-
-function snapshotFields(m: Record<string, unknown>, tab: number) {
-  return {
-    type: 'snapshot' as const,
-    tabId: tab,
-    pageUrl: text(m.pageUrl, LIMITS.urlChars, 'pageUrl'),
-    preserveLog: flag(m.preserveLog, 'preserveLog'),
-    droppedBytes: m.droppedBytes === undefined ? 0 : integer(m.droppedBytes, 0, Number.MAX_SAFE_INTEGER, 'dropped'),
-  };
-}
-
-function navigated(m: Record<string, unknown>, tab: number) {
-  return {
-    type: 'navigated' as const,
-    tabId: tab,
-    pageUrl: text(m.pageUrl, LIMITS.urlChars, 'pageUrl'),
-    preserveLog: flag(m.preserveLog, 'preserveLog'),
-  };
 }
 
 export function asPanelToBackground(raw: unknown): PanelToBackground | null {

@@ -163,8 +163,9 @@ describe('tap channel: the handshake', () => {
 describe('tap channel: while a panel watches', () => {
   it('sends bigger batches: 2 MiB no longer goes at once, 8 MiB goes in one batch', async () => {
     const bus = channelOnBus();
-    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: false, live: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The flip of revealSecrets tells when the tap has read the message that says a panel watches.
+    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: true, live: true });
+    while (!bus.channel.revealSecrets) await new Promise((resolve) => setTimeout(resolve, 1));
     const mib = () => new Uint8Array(1024 * 1024).fill(7);
     bus.channel.push({ kind: 'chunk', id: 'c1', t: 1, bytes: mib() });
     bus.channel.push({ kind: 'chunk', id: 'c1', t: 2, bytes: mib() });

@@ -11,6 +11,11 @@ const chunk = (t: number, text: string): ConnectionDelta => ({
   bytes: new TextEncoder().encode(text),
 });
 
+/** Waits until `done` holds: the intake reads Blobs asynchronously. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 describe('worker intake', () => {
   it('reads parcels into deltas and hands every command on in the order it was sent', async () => {
     const got: HostCommand[] = [];
@@ -29,7 +34,7 @@ describe('worker intake', () => {
       seq: 3,
       message: { type: 'deltas', tabId: 1, parcels: [pack([chunk(2, 'a')]), pack([chunk(3, 'b')])] },
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => got.length === 3);
     expect(got.map((c) => ('seq' in c ? c.seq : -1))).toEqual([1, 2, 3]);
     const texts = got.map((c) =>
       c.type === 'transport' && c.message.type === 'deltas'
@@ -52,7 +57,7 @@ describe('worker intake', () => {
       message: { type: 'deltas', tabId: 1, parcels: [{ ...parcel, bytes: new Blob(['ab']) }] },
     });
     take({ type: 'clear', seq: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => got.length === 2);
     expect(got).toEqual(['Records from the page could not be read: Error: a parcel lost bytes on the way', 'clear']);
   });
 });

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): a model's events as a list that only grows, and indexes that follow it event by event.
-import { PlacedEvents } from '../model/event-list';
+import { eventListContinues, PlacedEvents } from '../model/event-list';
 import type { EventList, EventView } from '../model/types';
 
 /**
@@ -32,19 +32,10 @@ export class EventLog {
 
   /** Moves on to `events` when they start with the events so far; false, and no change, if not. */
   continueWith(events: EventList): boolean {
-    if (!continues(events, this.list)) return false;
+    if (!eventListContinues(events, this.list)) return false;
     this.list = events;
     return true;
   }
-}
-
-function continues(events: EventList, old: EventList): boolean {
-  if (events === old || old.length === 0) return true;
-  if (events instanceof PlacedEvents) return events.continues(old);
-  // Lists of another make (tests): the same objects at the same places.
-  if (events.length < old.length) return false;
-  for (let i = 0; i < old.length; i++) if (events.at(i) !== old.at(i)) return false;
-  return true;
 }
 
 /** Hands the events of `list` from `start` on to `follower`; the model's lists lend one view that moves along. */

@@ -2,6 +2,16 @@
 import { MovingEventView, TableEventView, type PlacedRun } from './event-view';
 import type { EventList, EventView } from './types';
 
+/** Whether `events` starts with the events of `old`, each unchanged (a later list of one analyzer, or the same). */
+export function eventListContinues(events: EventList, old: EventList): boolean {
+  if (events === old || old.length === 0) return true;
+  if (events instanceof PlacedEvents) return events.continues(old);
+  // Lists of another make (tests): the same objects at the same places.
+  if (events.length < old.length) return false;
+  for (let i = 0; i < old.length; i++) if (events.at(i) !== old.at(i)) return false;
+  return true;
+}
+
 /** The order of a model's events: stretch k holds events indexFrom[k].. as rows rowFrom[k].. of run runOf[k]. */
 export interface Stretches {
   runOf: Uint32Array;

@@ -5,6 +5,7 @@ import { isEmptyFilter, narrows, parseFilter, type TextFilter } from '../view/fi
 import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSessionRows } from '../view/lists';
 import type { PanelView } from '../view/model';
 import { resolveSelection, type Resolved } from '../view/selection';
+import { createTickMemory } from '../view/ticks';
 import { layoutTimeline, type TimelineLayout } from '../view/timeline';
 import type { Choices, HeldSummary, ViewData } from './messages';
 import { rowsWindow } from './rows';
@@ -29,11 +30,20 @@ export interface Derived {
 
 const ALL_SEVERITIES: Record<Severity, boolean> = { error: true, warning: true, info: true };
 
-/** Every event in time order: event i is row i (Analysis.events is in time order, indexed by position). */
-function everyEvent(count: number): Int32Array {
-  const rows = new Int32Array(count);
-  for (let i = 0; i < count; i++) rows[i] = i;
-  return rows;
+/**
+ * Every event in time order: event i is row i (Analysis.events is in time order, indexed by position). One array
+ * grows as events arrive (its content never changes), and each view gets its first `count` rows.
+ */
+function createEveryEvent(): (count: number) => Int32Array {
+  let all = new Int32Array(0);
+  return (count) => {
+    if (all.length < count) {
+      const grown = new Int32Array(Math.max(count, all.length * 2));
+      for (let i = 0; i < grown.length; i++) grown[i] = i;
+      all = grown;
+    }
+    return all.subarray(0, count);
+  };
 }
 
 /** Remembers one result and the arguments it was computed from (compared with Object.is). */
@@ -57,6 +67,8 @@ export type Deriver = (
 ) => Derived;
 
 export function createDeriver(): Deriver {
+  const everyEvent = createEveryEvent();
+  const ticks = createTickMemory();
   const filterOf = memo((text: string): TextFilter => parseFilter(text));
   // Typing on in the filter box narrows what is shown: the next filter looks only at the rows the last one kept.
   let lastRows: { view: PanelView; sessionKey: string | undefined; filter: TextFilter; rows: number[] } | undefined;
@@ -90,7 +102,7 @@ export function createDeriver(): Deriver {
   const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
   const layout = memo(
     (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
-      layoutTimeline(view, sessionKey, indexes, end),
+      layoutTimeline(view, sessionKey, indexes, end, ticks),
   );
   // The rows' identity: new whenever what a row at a position shows may differ.
   let version = 0;

@@ -9,6 +9,7 @@ import { loadInput } from '../../core/capture/load';
 import { recordsToCapture } from '../state/capture';
 import { initialHeld, reduceHeld, type HeldCommand, type HeldState } from '../state/held';
 import type { RecordsState } from '../state/records';
+import { createIdSearch } from '../view/id-search';
 import { buildPanelView } from '../view/model';
 import { captureEnd, copyLayout, layoutBuffers, type TimelineLayout } from '../view/timeline';
 import { pendingBodies, wireSignature } from '../view/wireSignature';
@@ -49,6 +50,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   const analyze = deps.analyzer ?? createAnalyzer();
   const read = deps.read ?? (async (file: Blob) => new Uint8Array(await file.arrayBuffer()));
   const derive = createDeriver();
+  const ids = createIdSearch();
   let held: HeldState = initialHeld;
   let choices = INITIAL_CHOICES;
   let window = { from: 0, to: 0 };
@@ -133,7 +135,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     const begun = deps.clock.now();
     try {
       const analysis = analyze(recordsToCapture(records, { toolVersion: 'panel', createdAt: 0 }));
-      analysed = { view: buildPanelView(analysis), end: captureEnd(records.connections), costMs: 0 };
+      analysed = { view: buildPanelView(analysis, ids), end: captureEnd(records.connections), costMs: 0 };
       analysed.costMs = deps.clock.now() - begun;
       analysedRecords = records;
       unanalysedFrom = undefined;

@@ -4,6 +4,7 @@ import type { Analysis } from '../../core/analyze';
 import type { Finding, Severity } from '../../core/guard/types';
 
 import { mostSevere as worstOf, SEVERITIES as severities } from '../../core/guard/severity';
+import { createIdSearch, type IdSearch } from './id-search';
 
 export { severities, worstOf };
 
@@ -53,7 +54,8 @@ export function findingKey(f: Finding): string {
   return [f.rule, f.sessionKey ?? '', f.connectionId ?? '', f.eventId ?? '', f.byteOffset ?? '', f.message].join('|');
 }
 
-export function buildPanelView(analysis: Analysis): PanelView {
+/** `ids`: the search of events by id kept from the last pass (the worker keeps one); a fresh one reads them all. */
+export function buildPanelView(analysis: Analysis, ids: IdSearch = createIdSearch()): PanelView {
   const connectionsById = new Map(analysis.connections.map((c) => [c.id, c]));
   const sessionsByKey = new Map(analysis.sessions.map((s) => [s.key, s]));
   const streamsById = new Map(analysis.streams.map((s) => [s.id, s]));
@@ -66,7 +68,7 @@ export function buildPanelView(analysis: Analysis): PanelView {
     },
   };
 
-  const findingTargets = analysis.findings.map((f) => resolveFindingTarget(analysis, connectionsById, f));
+  const findingTargets = analysis.findings.map((f) => resolveFindingTarget(analysis, connectionsById, f, ids));
   const findingsByEvent = new Map<number, number[]>();
   const findingsByConnection = new Map<string, number[]>();
   const countsBySession = new Map<string, { counts: Record<Severity, number>; worst?: Severity }>();
@@ -140,6 +142,7 @@ export function resolveFindingTarget(
   analysis: Analysis,
   connectionsById: ReadonlyMap<string, ConnectionView>,
   f: Finding,
+  ids: IdSearch = createIdSearch(),
 ): FindingTarget {
   const connection = f.connectionId !== undefined ? connectionsById.get(f.connectionId) : undefined;
   let eventIndex: number | undefined;
@@ -147,12 +150,7 @@ export function resolveFindingTarget(
     const offset = f.byteOffset;
     const byOffset = offset !== undefined ? eventHolding(analysis, connection, offset) : undefined;
     const byId =
-      byOffset === undefined && f.eventId !== undefined
-        ? connection.eventIndexes.find((i) => {
-            const e = analysis.events.at(i);
-            return e !== undefined && e.hasId && e.lastEventId === f.eventId;
-          })
-        : undefined;
+      byOffset === undefined && f.eventId !== undefined ? ids.find(analysis.events, connection, f.eventId) : undefined;
     eventIndex = byOffset ?? byId;
   } else if (f.eventId !== undefined) {
     // Without a connection the id is looked up within whatever stream and session the finding names.

@@ -6,6 +6,7 @@ import type { ConnectionView, StreamView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
 import { findingKey, type PanelView } from './model';
+import { createTickMemory, type TickMemory } from './ticks';
 
 export const ROW_HEIGHT = 20;
 export const GROUP_HEADER_HEIGHT = 18;
@@ -123,6 +124,8 @@ export function layoutTimeline(
   sessionKey: string | undefined,
   findingIndexes: readonly number[],
   end: number,
+  /** Ticks kept from the last layout (the worker's deriver keeps one); without it every row's are read anew. */
+  memory: TickMemory = createTickMemory(),
 ): TimelineLayout {
   const { analysis, connectionsById } = view;
   const sessions = analysis.sessions.filter((s) => sessionKey === undefined || s.key === sessionKey);
@@ -140,19 +143,7 @@ export function layoutTimeline(
     const resumed = connection.resumes !== undefined && shown.has(connection.resumes);
     const height = ROW_HEIGHT + (resumed ? LINK_LABEL_BAND : 0);
     const rowEnd = record.endTime ?? end;
-    const count = connection.eventIndexes.length;
-    const ticks = new Float64Array(count);
-    const tickEvents = new Int32Array(count);
-    const tickStarts = new Float64Array(count);
-    let n = 0;
-    for (const i of connection.eventIndexes) {
-      const event = analysis.events.at(i);
-      if (!event) continue;
-      ticks[n] = event.time;
-      tickEvents[n] = i;
-      tickStarts[n] = event.start;
-      n++;
-    }
+    const { ticks, tickEvents, tickStarts } = memory.of(analysis.events, connection);
     const tail = connection.tail;
     const tornFrom =
       tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
@@ -169,9 +160,9 @@ export function layoutTimeline(
       ...(record.status !== undefined ? { status: record.status } : {}),
       ...(record.responseTime !== undefined ? { responseTime: record.responseTime } : {}),
       ...(tail && tornFrom !== undefined ? { torn: { from: tornFrom, bytes: tail.bytes.length } } : {}),
-      ticks: n === count ? ticks : ticks.slice(0, n),
-      tickEvents: n === count ? tickEvents : tickEvents.slice(0, n),
-      tickStarts: n === count ? tickStarts : tickStarts.slice(0, n),
+      ticks,
+      tickEvents,
+      tickStarts,
     });
     start = Math.min(start, record.startTime);
     y += height;

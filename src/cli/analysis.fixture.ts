@@ -57,6 +57,7 @@ function event(index: number, connectionId: string, fields: Partial<EventView>):
     type: 'message',
     data,
     dataLength: data.length,
+    dataPreview: (max) => data.slice(0, max),
     lastEventId: '',
     hasId: false,
     start: 0,

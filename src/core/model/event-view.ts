@@ -2,7 +2,7 @@
 import type { BodyChunk } from '../capture/model';
 import { parseMessages } from '../mcp/jsonrpc';
 import type { JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
-import { eventData } from './event-data';
+import { eventData, eventDataPreview } from './event-data';
 import type { EventTable } from './event-table';
 import type { EventView } from './types';
 
@@ -67,6 +67,10 @@ export class TableEventView implements EventView {
 
   get data(): string {
     return this.dataLength === 0 ? '' : eventData(this.#chunks, this.#table, this.#row);
+  }
+
+  dataPreview(max: number): string {
+    return this.dataLength === 0 ? '' : eventDataPreview(this.#chunks, this.#table, this.#row, max);
   }
 
   get messages(): JsonRpcMessage[] {
@@ -147,6 +151,9 @@ export class MovingEventView implements EventView {
   }
   get data(): string {
     return this.dataLength === 0 ? '' : eventData((this.#run as PlacedRun).chunks, this.table, this.#row);
+  }
+  dataPreview(max: number): string {
+    return this.dataLength === 0 ? '' : eventDataPreview((this.#run as PlacedRun).chunks, this.table, this.#row, max);
   }
   get messages(): JsonRpcMessage[] {
     if (this.table.messageCount(this.#row) === 0) return [];

@@ -31,6 +31,8 @@ export interface EventView extends SseEvent {
   dataLength: number;
   /** Data lines joined with LF, decoded from the event's bytes in the capture on each read. */
   readonly data: string;
+  /** The first `max` UTF-16 units of `data`, decoding only the bytes they come from (a row's preview of a big event). */
+  dataPreview(max: number): string;
   /**
    * JSON-RPC messages carried (a batch gives several), parsed from the data on each read (read it once and keep
    * it where it is needed again); empty for priming / empty data and for data that is not JSON-RPC.

@@ -43,7 +43,6 @@ export function eventRowData(
   });
   const truncated = dataLengthOf(event) > truncateBytes;
   const preview = Math.min(truncateBytes, ROW_PREVIEW_CHARS);
-  const data = event.data; // decoded from the bytes on each read: once here
   return {
     eventIndex: event.index,
     connectionId: event.connectionId,
@@ -58,7 +57,7 @@ export function eventRowData(
     methodKind: cells.methodKind,
     ...(event.parseError !== undefined ? { problem: event.parseError } : {}),
     chips,
-    data: data.length > preview ? detached(data.slice(0, preview)) : detached(data),
+    data: detached(event.dataPreview(preview)),
     bytes: event.end - event.start,
     truncated,
   };

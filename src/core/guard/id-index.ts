@@ -17,6 +17,7 @@ export class IdIndex implements Follower {
   private readonly firsts: FirstDeliveries;
   private readonly repeated: number[] = [];
   private readonly repeatedFirst: number[] = [];
+  private readonly made: Repeat[] = [];
   private readonly primings = new Map<string, number>();
 
   constructor(private readonly log: EventLog) {
@@ -34,12 +35,19 @@ export class IdIndex implements Follower {
     return index === undefined ? undefined : this.log.event(index);
   }
 
-  /** Each event whose id the session already delivered, with that first delivery (time order; made on each call). */
-  get repeats(): Repeat[] {
-    return this.repeated.map((index, k) => ({
-      event: this.log.event(index),
-      earlier: this.log.event(this.repeatedFirst[k] as number),
-    }));
+  /**
+   * Each event whose id the session already delivered, with that first delivery (time order). Kept and extended
+   * with the repeats added since the last call: the log's events never change, and making the views anew on every
+   * analysis pass (three rules ask) was most of a pass's cost on a server that numbers every stream from 1.
+   */
+  get repeats(): readonly Repeat[] {
+    for (let k = this.made.length; k < this.repeated.length; k++) {
+      this.made.push({
+        event: this.log.event(this.repeated[k] as number),
+        earlier: this.log.event(this.repeatedFirst[k] as number),
+      });
+    }
+    return this.made;
   }
 
   /** The index of the first delivery of `id` when it was a 2025-11-25 priming event (an id and empty data). */

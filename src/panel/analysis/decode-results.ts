@@ -4,6 +4,7 @@
 // for the tree stays unknown (JsonTree renders any value); the timeline's arrays must be the typed arrays it draws.
 import type { OtherStreamKind } from '../../core/model/types';
 import { decoding, fail, flag, integer, record } from '../../protocol/decode-fields';
+import type { TimelineWire } from '../view/tick-wire';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
 import { detail, json, segments } from './decode-detail';
@@ -158,7 +159,7 @@ function typed<T extends Float64Array | Int32Array>(v: unknown, type: new (n: nu
 }
 
 /** The layout is drawn as given; its numbers are checked to be numbers and its rows to hold typed arrays. */
-function timeline(v: unknown): TimelineLayout {
+function timeline(v: unknown): TimelineWire {
   const o = record(v, 'timeline');
   return {
     start: num(o.start, 'start'),
@@ -203,6 +204,8 @@ function timeline(v: unknown): TimelineLayout {
         ticks: typed(r.ticks, Float64Array, 'ticks'),
         tickEvents: typed(r.tickEvents, Int32Array, 'tickEvents'),
         tickStarts: typed(r.tickStarts, Float64Array, 'tickStarts'),
+        tickSeries: num(r.tickSeries, 'tickSeries'),
+        ticksFrom: count(r.ticksFrom, 'ticksFrom'),
       };
     }),
     links: items(o.links, 'links', (l) => ({

@@ -11,7 +11,8 @@ import { initialHeld, reduceHeld, type HeldCommand, type HeldState } from '../st
 import type { RecordsState } from '../state/records';
 import { createIdSearch } from '../view/id-search';
 import { buildPanelView } from '../view/model';
-import { captureEnd, copyLayout, layoutBuffers, type TimelineLayout } from '../view/timeline';
+import { createTickSender, wireBuffers } from '../view/tick-wire';
+import { captureEnd, type TimelineLayout } from '../view/timeline';
 import { pendingBodies, wireSignature } from '../view/wireSignature';
 import { detailData, findEvent, payloadData } from './detail-data';
 import { createDeriver, type Analysed, type Derived } from './derive';
@@ -51,6 +52,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   const read = deps.read ?? (async (file: Blob) => new Uint8Array(await file.arrayBuffer()));
   const derive = createDeriver();
   const ids = createIdSearch();
+  const sendTicks = createTickSender();
   let held: HeldState = initialHeld;
   let choices = INITIAL_CHOICES;
   let window = { from: 0, to: 0 };
@@ -105,10 +107,10 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     const { timeline, ...rest } = derived.data;
     if (timeline === sentTimeline) deps.post({ type: 'view', view: rest });
     else {
-      // Copies, transferred: the remembered layout stays whole for the next view, and nothing is cloned twice.
-      const copy = copyLayout(timeline);
+      // Only the ticks the UI lacks, copied and transferred: the remembered layout stays whole for the next view.
+      const wire = sendTicks(timeline);
       sentTimeline = timeline;
-      deps.post({ type: 'view', view: { ...rest, timeline: copy } }, layoutBuffers(copy));
+      deps.post({ type: 'view', view: { ...rest, timeline: wire } }, wireBuffers(wire));
     }
     const detail = detailData(analysed.view, choices.selection, derived.resolved, choices.truncateBytes);
     const key = JSON.stringify(detail);

@@ -6,6 +6,7 @@ import type { EndReason, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
 import type { ConnectionRole, OtherStreamKind } from '../../core/model/types';
 import type { PanelFeed, TransportMessage } from '../../protocol/messages';
+import type { TimelineWire } from '../view/tick-wire';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
 
@@ -285,8 +286,11 @@ export interface DetailData {
   connection?: ConnectionDetailData;
 }
 
-/** A view on the wire: the timeline only when it changed since the last view sent (its arrays are transferred). */
-export type ViewWire = Omit<ViewData, 'timeline'> & { timeline?: TimelineLayout };
+/**
+ * A view on the wire: the timeline only when it changed since the last view sent, each row with only the ticks
+ * the UI does not hold yet (tick-wire.ts; their arrays are transferred).
+ */
+export type ViewWire = Omit<ViewData, 'timeline'> & { timeline?: TimelineWire };
 
 /** Worker -> UI thread. */
 export type WorkerToUi =

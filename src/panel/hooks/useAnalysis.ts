@@ -6,6 +6,8 @@ import { createAnalysisClient, type AnalysisClient, type WorkerPort } from '../a
 import type { DetailData, EventRef, HeldSummary, TextSegment, ViewData, WorkerToUi } from '../analysis/messages';
 import { spawnAnalysisWorker } from '../analysis/spawn';
 import { createRowCache, type RowSource } from '../view/rowCache';
+import { createTickReceiver } from '../view/tick-wire';
+import type { TimelineLayout } from '../view/timeline';
 
 export interface WholePayload {
   key: string;
@@ -54,11 +56,19 @@ export function useAnalysis(spawn: () => WorkerPort = spawnAnalysisWorker): Anal
     const sent = new Set<(seq: number) => void>();
     const others = new Set<(message: WorkerToUi) => void>();
     let wanted: { id: number; key: string } | undefined;
+    const receiveTicks = createTickReceiver();
     const cache = createRowCache((version, from, to) => client.rows(version, from, to));
     const on = (message: WorkerToUi) => {
       switch (message.type) {
         case 'view': {
-          const { timeline, ...rest } = message.view;
+          const { timeline: wire, ...rest } = message.view;
+          let timeline: TimelineLayout | undefined;
+          try {
+            timeline = wire ? receiveTicks(wire) : undefined;
+          } catch (error) {
+            setLive((l) => ({ ...l, error: `The analysis worker's timeline could not be read: ${String(error)}` }));
+            return;
+          }
           cache.take(rest.rows, rest.shownEvents);
           // A view without a timeline keeps the one drawn: it did not change.
           setLive((l) => {

@@ -9,7 +9,14 @@ export interface Ticks {
   ticks: Float64Array;
   tickEvents: Int32Array;
   tickStarts: Float64Array;
+  /**
+   * Which growing arrays these are views of: ticks of one series only ever grow, so a later row of the same series
+   * starts with every tick of an earlier one (the wire sends only the new ticks: tick-wire.ts). Unique in the worker.
+   */
+  tickSeries: number;
 }
+
+let lastSeries = 0;
 
 interface Kept extends Ticks {
   /** Ticks filled, and how many of the connection's event indexes they cover (an index without an event is skipped). */
@@ -53,6 +60,7 @@ export function createTickMemory(): TickMemory {
           ticks: new Float64Array(0),
           tickEvents: new Int32Array(0),
           tickStarts: new Float64Array(0),
+          tickSeries: ++lastSeries,
         };
         kept.set(connection.id, entry);
       }
@@ -77,6 +85,7 @@ export function createTickMemory(): TickMemory {
         ticks: entry.ticks.subarray(0, n),
         tickEvents: entry.tickEvents.subarray(0, n),
         tickStarts: entry.tickStarts.subarray(0, n),
+        tickSeries: entry.tickSeries,
       };
     },
   };

@@ -38,6 +38,8 @@ export interface TimelineRow {
   ticks: Float64Array;
   tickEvents: Int32Array;
   tickStarts: Float64Array;
+  /** The ticks' series (see ticks.ts): a row of the same series later holds these ticks and more. */
+  tickSeries: number;
 }
 
 export interface TimelineLane {
@@ -143,7 +145,7 @@ export function layoutTimeline(
     const resumed = connection.resumes !== undefined && shown.has(connection.resumes);
     const height = ROW_HEIGHT + (resumed ? LINK_LABEL_BAND : 0);
     const rowEnd = record.endTime ?? end;
-    const { ticks, tickEvents, tickStarts } = memory.of(analysis.events, connection);
+    const { ticks, tickEvents, tickStarts, tickSeries } = memory.of(analysis.events, connection);
     const tail = connection.tail;
     const tornFrom =
       tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
@@ -163,6 +165,7 @@ export function layoutTimeline(
       ticks,
       tickEvents,
       tickStarts,
+      tickSeries,
     });
     start = Math.min(start, record.startTime);
     y += height;
@@ -243,26 +246,6 @@ export function layoutTimeline(
 
   if (!Number.isFinite(start)) start = end;
   return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, height: y };
-}
-
-/** The layout with its own copies of the rows' arrays (typed-array copies are a memcpy; a clone is far slower). */
-export function copyLayout(layout: TimelineLayout): TimelineLayout {
-  return {
-    ...layout,
-    rows: layout.rows.map((row) => ({
-      ...row,
-      ticks: row.ticks.slice(),
-      tickEvents: row.tickEvents.slice(),
-      tickStarts: row.tickStarts.slice(),
-    })),
-  };
-}
-
-/** The typed arrays of a layout, to transfer them with it from the worker (each row's arrays are its own). */
-export function layoutBuffers(layout: TimelineLayout): ArrayBuffer[] {
-  const out: ArrayBufferLike[] = [];
-  for (const row of layout.rows) out.push(row.ticks.buffer, row.tickEvents.buffer, row.tickStarts.buffer);
-  return out.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0);
 }
 
 /** The identity of the event behind tick `eventIndex`, from the row that draws it. */

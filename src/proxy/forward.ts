@@ -2,6 +2,7 @@
 // back chunk by chunk as it arrives (never buffered), passing event-stream bodies through the planned faults, and
 // tells the recorder what the client received. Used by `mcp-stream-inspector proxy` and by the fault lab.
 import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse, STATUS_CODES } from 'node:http';
+import { request as requestTls } from 'node:https';
 import type { Exchange, ExchangePlan } from '../core/fault/planner';
 import type { FaultStream } from '../core/fault/planner';
 import type { TapOp } from '../core/fault/sse-tap';
@@ -136,7 +137,8 @@ function sendUpstream(
   const target = new URL(req.url ?? '/', options.upstream());
   const headers = forwardableHeaders(req.headers, ['content-length']);
   if (body) headers['content-length'] = String(body.length);
-  const upstream = request(target, { method: req.method, headers, agent: false });
+  const send = target.protocol === 'https:' ? requestTls : request;
+  const upstream = send(target, { method: req.method, headers, agent: false });
   let cut = false;
   res.on('close', () => {
     stream?.finish();

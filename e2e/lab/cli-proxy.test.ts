@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuiltCli, PACKAGE_ROOT } from '../../src/cli/built-cli.fixture';
 import type { ConnectionRecord } from '../../src/core/capture/model';
+import { FAULT_HEADER } from '../../src/proxy/forward';
 import { bodyText, recordingFetch, requestHeader } from './client/recording-fetch';
 import { runScenario } from './client/run-scenario';
 import {
@@ -107,7 +108,11 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
       // The client holds the torn event's id line and 60 bytes of its JSON; it resumes from the priming event.
       expect(bodyText(first!)).toMatch(/\nid: [^\n]+\ndata: \{[^\n]{59}$/);
       expect(resumes(run.connections)).toHaveLength(1);
-      expect(requestHeader(resumes(run.connections)[0]!, 'last-event-id')).toBe(wireEvents(first!).at(-1)?.id);
+      // Its body: the priming event, then the torn one: the first event that carries data.
+      expect(wireEvents(first!).map((e) => e.data === '')).toEqual([true, false]);
+      const cursor = /lastCompleteEventId=(\S+)/.exec(run.faults[0] ?? '')?.[1];
+      expect(cursor).toBe(wireEvents(first!)[0]?.id);
+      expect(requestHeader(resumes(run.connections)[0]!, 'last-event-id')).toBe(cursor);
       expect(run.connections.find((c) => postKind(c) === 'initialize')?.end).toBe('complete');
       expect(run.rules).toEqual(['torn-event-reconnect']);
       expect(run.code).toBe(0);
@@ -163,7 +168,7 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
         expect(run.result.verdict, run.result.detail).toBe('ok');
         expect(resumes(run.connections).map((c) => c.status)).toEqual([status, 200]);
         expect(resumes(run.connections)[0]?.responseHeaders).toContainEqual({
-          name: 'x-mcp-stream-inspector-fault',
+          name: FAULT_HEADER,
           value: `resume-status:${status}`,
         });
         expect(strikes(run, 'reject-resume')).toHaveLength(1);

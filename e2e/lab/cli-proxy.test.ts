@@ -91,6 +91,20 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
   );
 
   it(
+    'HTTP+SSE (2024-11-05): the GET /sse stream and the POSTs to its endpoint pass through; analyze finds nothing',
+    async () => {
+      const calls: ToolCall[] = [progress(3), { tool: 'ask_user', args: { question: 'Favourite colour?' } }];
+      const run = await through('none', [], 'legacy-sse', calls, 'legacy-sse');
+      expect(run.result.verdict, run.result.detail).toBe('ok');
+      const stream = run.connections.find((c) => c.method === 'GET' && new URL(c.url).pathname === '/sse');
+      expect(wireEvents(stream!)[0]).toMatchObject({ event: 'endpoint' });
+      expect(run.connections.filter((c) => new URL(c.url).pathname === '/messages').length).toBeGreaterThan(2);
+      expect(run.rules).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'cut-mid-event: strikes the first tools/call stream once, inside its first event with data; the client resumes',
     async () => {
       const run = await through('sdk-stream', ['--fault', 'cut-mid-event'], 'cut-mid-event', TWO_CALLS);
@@ -201,7 +215,7 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
       expect(resume?.status).toBe(200);
       expect(wireEvents(resume!)).toEqual([]);
       expect(bodyText(resume!)).toMatch(/^(: keep-alive\n\n)+$/);
-      expect(run.rules).toContain('resume-not-honored');
+      expect(run.rules).toEqual(['resume-not-honored']);
     },
     TIMEOUT,
   );

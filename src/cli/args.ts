@@ -197,5 +197,7 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
                 resume faults strike the first resume (GET with Last-Event-ID) after that cut. docs/proxy.md.
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an input that
-could not be read (reported on stderr, the other files are still analyzed); 3 internal error.
+could not be read (reported on stderr, the other files are still analyzed); 3 internal error. proxy: 0 once
+stopped by SIGINT or SIGTERM; 2 on a bad argument or fault spec, an address it cannot listen on, or a recording
+it cannot write.
 `;

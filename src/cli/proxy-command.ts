@@ -4,12 +4,12 @@
 import { createAnalyzer } from '../core/analyze';
 import { serializeCapture } from '../core/capture/format';
 import { exportHar } from '../core/capture/har-export';
-import type { ConnectionRecord } from '../core/capture/model';
+import type { Capture, ConnectionRecord } from '../core/capture/model';
 import type { FaultReport } from '../core/fault/planner';
 import { rules } from '../core/guard';
 import type { Finding } from '../core/guard/types';
 import { CaptureRecorder } from '../proxy/capture-recorder';
-import { startFaultProxy } from '../proxy/fault-proxy';
+import { type FaultProxy, startFaultProxy } from '../proxy/fault-proxy';
 import type { Command } from './args';
 import type { CliIo } from './io';
 import { ansi, plain, type Style } from './style';
@@ -29,7 +29,7 @@ export async function runProxy(command: ProxyCommand, io: CliIo): Promise<number
     if (change === 'end') io.stdout(`${exchangeLine(record, style)}\n`);
     live.changed(recorder.capture());
   });
-  let proxy;
+  let proxy: FaultProxy;
   try {
     proxy = await startFaultProxy({
       upstream: command.upstream,
@@ -85,7 +85,7 @@ function liveFindings(io: CliIo, style: Style) {
   const printed = new Map<string, Finding>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: Finding[] = [];
-  const pass = (capture: ReturnType<CaptureRecorder['capture']>): Finding[] => {
+  const pass = (capture: Capture): Finding[] => {
     const analysis = analyze(capture);
     const starts = new Map(analysis.sessions.map((s) => [s.key, s.startTime]));
     const current = new Set<string>();
@@ -107,7 +107,7 @@ function liveFindings(io: CliIo, style: Style) {
     return latest;
   };
   return {
-    changed(capture: ReturnType<CaptureRecorder['capture']>): void {
+    changed(capture: Capture): void {
       if (timer !== undefined) return;
       timer = setTimeout(() => {
         timer = undefined;
@@ -115,7 +115,7 @@ function liveFindings(io: CliIo, style: Style) {
       }, ANALYSIS_PAUSE_MS);
     },
     /** A last pass, now; the findings of the whole recording. */
-    flush(capture: ReturnType<CaptureRecorder['capture']>): Finding[] {
+    flush(capture: Capture): Finding[] {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       return pass(capture);

@@ -262,6 +262,20 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
       await origin.close();
     }
   });
+  it('says so and exits 2 when it cannot listen (the port is taken)', async () => {
+    const origin = await startOrigin('integer');
+    try {
+      const taken = new URL(origin.url).port;
+      const proxy = await startCliProxy(origin, ['--port', taken]);
+      expect(await proxy.stop()).toBe(2);
+      expect(proxy.lines()).toEqual([]);
+      expect(proxy.err()).toMatch(
+        new RegExp(`^mcp-stream-inspector: cannot listen on 127\\.0\\.0\\.1:${taken}: .*EADDRINUSE`),
+      );
+    } finally {
+      await origin.close();
+    }
+  });
 });
 
 describe('node bin/mcp-stream-inspector.js proxy', () => {

@@ -3,7 +3,8 @@
 // tells the recorder what the client received. Used by `mcp-stream-inspector proxy` and by the fault lab.
 import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse, STATUS_CODES } from 'node:http';
 import { request as requestTls } from 'node:https';
-import type { Exchange, ExchangePlan, FaultStream } from '../core/fault/planner';
+import type { FaultStream } from '../core/fault/fault-stream';
+import type { Exchange, ExchangePlan } from '../core/fault/planner';
 import type { TapOp } from '../core/fault/sse-tap';
 import { cutResponse, headerValue, readBody } from './node-http';
 import type { ExchangeTrace } from './trace';

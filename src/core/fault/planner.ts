@@ -3,10 +3,11 @@
 // strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
 import { EpochRewriter } from './epoch-rewriter';
+import { FaultStream } from './fault-stream';
 import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
 import { classifyFrame } from './frame-kind';
 import type { Frame } from './sse-framer';
-import { type CutInfo, SseTap, type TapOp, type TapPolicy } from './sse-tap';
+import type { CutInfo, TapPolicy } from './sse-tap';
 
 export type ReportDetail = Record<string, string | number | boolean | null>;
 
@@ -251,47 +252,6 @@ export class FaultPlanner {
 }
 
 const PASS: TapPolicy = { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: () => 'continue' };
-
-interface StreamHooks {
-  cut(info: CutInfo): void;
-  finish(): void;
-}
-
-/** One response body through the faults: the tap (cut, drop, prefix), then the epoch rewriter. */
-export class FaultStream {
-  private finished = false;
-  private readonly tap: SseTap;
-
-  constructor(
-    policy: TapPolicy,
-    private readonly rewriter: EpochRewriter | undefined,
-    private readonly hooks?: StreamHooks,
-  ) {
-    this.tap = new SseTap(policy);
-  }
-
-  push(chunk: Uint8Array): TapOp[] {
-    const ops = this.tap.push(chunk);
-    for (const op of ops) if (op.op === 'cut') this.hooks?.cut(op.info);
-    return this.rewrite(ops);
-  }
-
-  /** At the end of the body, whatever happened (call it also when the body was not an event stream). */
-  finish(): TapOp[] {
-    if (this.finished) return [];
-    this.finished = true;
-    this.hooks?.finish();
-    return this.rewriter ? this.rewriter.flush().map((bytes) => ({ op: 'write', bytes })) : [];
-  }
-
-  private rewrite(ops: TapOp[]): TapOp[] {
-    const rewriter = this.rewriter;
-    if (!rewriter) return ops;
-    return ops.flatMap((op): TapOp[] =>
-      op.op === 'write' ? rewriter.push(op.bytes).map((bytes) => ({ op: 'write', bytes })) : [op],
-    );
-  }
-}
 
 function counts(frame: Frame, kind: string | undefined): boolean {
   if (kind !== undefined) return classifyFrame(frame) === kind;

@@ -1,5 +1,7 @@
 // Runs in Node (CLI): command-line parsing, pure (no I/O), so every usage error is testable.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
+import type { Fault } from '../core/fault/fault';
+import { parseFaultSpec } from '../core/fault/spec';
 import { SEVERITIES } from '../core/guard/severity';
 import type { Severity } from '../core/guard/types';
 
@@ -13,6 +15,7 @@ export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'junit', 'gi
 export type Command =
   | { kind: 'analyze'; files: string[]; format: Format; failOn: FailOn; chunks?: string }
   | { kind: 'rules'; json: boolean }
+  | { kind: 'proxy'; upstream: URL; host: string; port: number; faults: Fault[]; record?: string }
   | { kind: 'help' }
   | { kind: 'version' };
 
@@ -45,6 +48,7 @@ export function parseArgs(argv: readonly string[]): ParseResult {
   if (name === undefined) return fail('no command given');
   if (name === 'analyze') return parseAnalyze(rest);
   if (name === 'rules') return parseRules(rest);
+  if (name === 'proxy') return parseProxy(rest);
   if (name === 'help') return HELP_RESULT;
   return fail(name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`);
 }
@@ -91,6 +95,56 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   return { ok: true, command: { ...command, ...(chunks !== undefined && { chunks }) } };
 }
 
+const PROXY_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  record: { type: 'string' },
+} as const satisfies Options;
+
+function parseProxy(args: readonly string[]): ParseResult {
+  const { tokens, positionals } = tokenize(args, PROXY_OPTIONS);
+  let port = 0;
+  let host = '127.0.0.1';
+  let record: string | undefined;
+  const faults: Fault[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!isDeclared(token, PROXY_OPTIONS)) return fail(`unknown option ${args[token.index]} for proxy`);
+    const value = token.value;
+    if (value === undefined) return fail(`--${token.name} needs a value`);
+    if (token.name === 'port') {
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+        return fail(`--port ${JSON.stringify(value)} is not a port number (0 to 65535; 0 picks a free one)`);
+      port = Number(value);
+    } else if (token.name === 'host') {
+      host = value;
+    } else if (token.name === 'record') {
+      if (!/\.(har|json)$/i.test(value))
+        return fail(`--record ${JSON.stringify(value)} must end in .har (HAR 1.2) or .json (the capture format)`);
+      record = value;
+    } else {
+      const parsed = parseFaultSpec(value);
+      if (!parsed.ok) return fail(`--fault ${JSON.stringify(value)}: ${parsed.error}`);
+      faults.push(parsed.fault);
+    }
+  }
+  if (positionals.length !== 1) {
+    return fail(
+      positionals.length === 0
+        ? 'proxy needs the upstream URL'
+        : `proxy takes one upstream URL, got ${positionals.length}`,
+    );
+  }
+  const upstream = URL.parse(positionals[0] as string);
+  if (!upstream || (upstream.protocol !== 'http:' && upstream.protocol !== 'https:'))
+    return fail(`the upstream ${JSON.stringify(positionals[0])} is not an http:// or https:// URL`);
+  return {
+    ok: true,
+    command: { kind: 'proxy', upstream, host, port, faults, ...(record !== undefined && { record }) },
+  };
+}
+
 const RULES_OPTIONS = { json: { type: 'boolean' } } as const satisfies Options;
 
 function parseRules(args: readonly string[]): ParseResult {
@@ -114,6 +168,7 @@ Usage:
   mcp-stream-inspector analyze <file>... [--format text|json|sarif|junit|github] [--json]
                                [--fail-on error|warning|info|never] [--chunks <chunks.ndjson>]
   mcp-stream-inspector rules [--json]
+  mcp-stream-inspector proxy <upstream-url> [--port N] [--host 127.0.0.1] [--fault SPEC]... [--record FILE]
   mcp-stream-inspector --help | --version
 
 analyze   Reads capture files (format v1, exported by the DevTools panel), HAR files (Chrome, Firefox,
@@ -127,7 +182,22 @@ analyze   Reads capture files (format v1, exported by the DevTools panel), HAR f
   --fail-on S   Exit 1 when a finding of severity S or worse exists (default: error; never: always 0).
   --chunks F    Per-chunk times and offsets (chunks.ndjson) that split the bodies of a single HAR file.
 rules     Lists the guard rules: id, severity, summary.
+proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-05 HTTP+SSE): forwards every
+          request, streams responses as they come, prints a line per exchange and each finding as it shows;
+          its first line is the URL to point your client at (same path as the upstream). SIGINT or SIGTERM
+          stops it after writing the recording.
+  --port N      Port to listen on (default 0: a free one).
+  --host H      Address to listen on (default 127.0.0.1).
+  --record F    Write what passed through to F when stopped: .har (HAR 1.2) or .json (capture format).
+  --fault SPEC  Break the traffic on purpose, once (or every time with @every); several compose in order.
+                SPEC is NAME[:VALUE][@every][,method=METHOD]: cut-mid-event[:BYTES], cut-at-boundary[:EVENTS],
+                drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,
+                restart-epoch[:EPOCH], delay:MS.
+                Cuts and delays strike the first tools/call (or METHOD) request, never initialize; the
+                resume faults strike the first resume (GET with Last-Event-ID) after that cut. docs/proxy.md.
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an input that
-could not be read (reported on stderr, the other files are still analyzed); 3 internal error.
+could not be read (reported on stderr, the other files are still analyzed); 3 internal error. proxy: 0 once
+stopped by SIGINT or SIGTERM; 2 on a bad argument or fault spec, an address it cannot listen on, or a recording
+it cannot write.
 `;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { fixtureDir } from '../core/fixtures-dir.fixture';
 import { nodeIo } from './node-io';
-import { run, type CliIo } from './run';
+import type { CliIo } from './io';
+import { run } from './run';
 
 /** A recording with an error, a warning and info findings (a resume refused with 404). */
 export const refused = join(fixtureDir('resume-404'), 'capture.har');

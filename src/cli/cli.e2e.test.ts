@@ -1,41 +1,13 @@
 // End to end: the installed bin shim running the built CLI (dist/node/cli.js) as a user would.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDir, fixtureSessionId } from '../core/fixtures-dir.fixture';
+import { ensureBuiltCli, PACKAGE_ROOT as root } from './built-cli.fixture';
 
-const root = join(__dirname, '../..');
-const built = join(root, 'dist/node/cli.js');
 const example = fixtureDir('cut-mid-event');
 
-/** Newest modification time of the sources the Node build bundles. */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // `npm test` builds first; when run alone, build here unless dist/node is newer than the sources.
-  const stale =
-    !existsSync(built) ||
-    statSync(built).mtimeMs < Math.max(newestSource(join(root, 'src/core')), newestSource(join(root, 'src/cli')));
-  if (!stale) return;
-  const build = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.node.config.ts'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`building the CLI failed: ${build.stderr}`);
-}, 120_000);
+beforeAll(ensureBuiltCli, 120_000);
 
 describe('node bin/mcp-stream-inspector.js', () => {
   it('analyzes a HAR to JSON with --fail-on, and reports a bad file on stderr with exit 2', () => {

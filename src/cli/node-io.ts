@@ -1,10 +1,10 @@
 // Runs in Node (CLI): the real CliIo over node:fs and node:process; the only file here that touches them.
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from './run';
+import type { CliIo } from './io';
 import { wantsColor } from './style';
 
 /**
@@ -43,6 +43,17 @@ export function nodeIo(): CliIo {
     color: wantsColor(process.stdout.isTTY, process.env),
     docPath: (ruleId) => join(root, 'src', 'core', 'guard', 'rules', `${ruleId}.md`),
     version: packageVersion(root),
+    writeFile: (path, text) => writeFile(path, text),
+    untilStopped: () =>
+      new Promise((resolve) => {
+        const stop = (signal: NodeJS.Signals): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve(signal);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      }),
   };
 }
 

@@ -10,22 +10,12 @@ import { HELP, parseArgs, type Command, type FailOn, type Format } from './args'
 import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
 import { locateFindings } from './locate';
+import type { CliIo } from './io';
+import { runProxy } from './proxy-command';
 import type { FileOutcome, ReportWriter } from './report-writer';
 import { formatRules, rulesToJson } from './rules-list';
 import { ansi, plain } from './style';
 import { countBySeverity, formatCounts, formatReport, type SeverityCounts } from './text-report';
-
-export interface CliIo {
-  /** Reads a file's bytes ("-" is standard input). Rejects with the system's reason when it cannot. */
-  readFile(path: string): Promise<Uint8Array>;
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Colour the human report (stdout is a terminal and NO_COLOR is unset). */
-  color: boolean;
-  /** Absolute path of a rule's doc page (src/core/guard/rules/<id>.md inside the package). */
-  docPath(ruleId: string): string;
-  version: string;
-}
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -60,6 +50,8 @@ async function runCommand(command: Command, io: CliIo): Promise<number> {
       return EXIT_OK;
     case 'analyze':
       return analyzeFiles(command, io);
+    case 'proxy':
+      return runProxy(command, io);
   }
 }
 

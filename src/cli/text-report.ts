@@ -84,7 +84,7 @@ function otherStreamLine(stream: OtherStreamView, style: Style): string {
   return `${parts.join('  ')}  ${style.dim(stream.reason)}`;
 }
 
-function findingLines(finding: Finding, sessionStart: number, options: ReportOptions): string[] {
+export function findingLines(finding: Finding, sessionStart: number, options: ReportOptions): string[] {
   const { style } = options;
   const color = finding.severity === 'error' ? style.red : finding.severity === 'warning' ? style.yellow : style.cyan;
   const badge = color(`${SYMBOL[finding.severity]} ${finding.severity.padEnd(7)}`);

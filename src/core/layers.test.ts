@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 const core = dirname(fileURLToPath(import.meta.url));
 /** Bottom to top. Folders within a tier may import each other only without a circle. */
-const TIERS: readonly (readonly string[])[] = [['web'], ['sse', 'mcp', 'ids', 'capture'], ['model'], ['guard'], ['.']];
+const TIERS: readonly (readonly string[])[] = [
+  ['web'],
+  ['sse', 'mcp', 'ids', 'capture', 'fault'],
+  ['model'],
+  ['guard'],
+  ['.'],
+];
 const TEST_SUPPORT = /\.(test|fixture)\.ts$|^(test-support|testing)\.ts$/;
 const tierOf = (folder: string) => TIERS.findIndex((tier) => tier.includes(folder));
 

@@ -1,46 +1,21 @@
-// Runs in Node (lab proxy): the fault-injecting reverse proxy on 127.0.0.1. Forwards MCP paths to
-// the live origin instance chunk by chunk (no buffering), lets the current fault cut or rewrite
-// SSE responses, serves the demo page for every other path, and answers /__lab/ control calls.
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  request,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+// Runs in Node (lab proxy): the lab in front of its origin on 127.0.0.1. MCP paths go through the product's own
+// fault proxy (src/proxy/forward.ts: chunk by chunk, no buffering, the scenario's faults from src/core/fault), every
+// other path serves the demo page, and /__lab/ answers the control calls.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { forwardExchange } from '../../../src/proxy/forward';
+import { closeServer, listen, readBody, trackSockets } from '../../../src/proxy/node-http';
+import type { ExchangeRecorder } from '../../../src/proxy/trace';
 import type { Backend } from '../server/backend';
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH } from '../server/legacy-sse';
 import { MCP_PATH } from '../server/instance';
-import {
-  closeServer,
-  cutResponse,
-  headerValue,
-  listenOnLoopback,
-  readBody,
-  sendJson,
-  trackSockets,
-} from '../node-http';
+import { sendJson } from '../node-http';
 import { findScenario, type Scenario, type ScenarioName, scenarios } from '../scenarios';
-import { type Exchange, type ExchangePlan, FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
+import { FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
 import { faults } from './faults/index';
-import { SseTap } from './sse-tap';
 import { serveStatic } from './static-files';
-import type { ExchangeTrace, WireRecorder } from './wire-recorder';
 
 export const CONTROL_PREFIX = '/__lab/';
 const PROXIED = new Set([MCP_PATH, LEGACY_SSE_PATH, LEGACY_MESSAGES_PATH]);
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'host',
-]);
-
 export interface ProxyOptions {
   port?: number;
   backend: Backend;
@@ -48,7 +23,7 @@ export interface ProxyOptions {
   staticDir: string;
   scenario: ScenarioName;
   /** Records every proxied exchange as the client received it (the fixture recorder). */
-  recorder?: WireRecorder;
+  recorder?: ExchangeRecorder;
 }
 
 export interface LabProxy {
@@ -59,37 +34,7 @@ export interface LabProxy {
   close(): Promise<void>;
 }
 
-function forwardableHeaders(headers: IncomingHttpHeaders, drop: string[] = []): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || drop.includes(name)) continue;
-    out[name] = value;
-  }
-  return out;
-}
-
-/** sendJson, telling the trace what was sent. */
-function respond(
-  res: ServerResponse,
-  trace: ExchangeTrace | undefined,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  if (trace) {
-    const text = JSON.stringify(body);
-    trace.head(status, STATUS_CODES[status] ?? '', {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(text)),
-      ...headers,
-    });
-    trace.write(Buffer.from(text));
-  }
-  sendJson(res, status, body, headers);
-}
-
-function parseRpc(body: Buffer | undefined): unknown {
-  if (!body || body.length === 0) return undefined;
+function parseJson(body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
@@ -120,7 +65,7 @@ class FaultProxy implements LabProxy {
   }
 
   async listen(): Promise<void> {
-    const port = await listenOnLoopback(this.http, this.options.port ?? 0);
+    const port = await listen(this.http, this.options.port ?? 0);
     this.url = `http://127.0.0.1:${port}`;
   }
 
@@ -165,7 +110,7 @@ class FaultProxy implements LabProxy {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith(CONTROL_PREFIX))
       return this.control(req, res, url.pathname.slice(CONTROL_PREFIX.length));
-    if (PROXIED.has(url.pathname)) return this.forward(req, res, url);
+    if (PROXIED.has(url.pathname)) return this.forward(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: 'method not allowed' });
       return;
@@ -175,7 +120,7 @@ class FaultProxy implements LabProxy {
 
   private async control(req: IncomingMessage, res: ServerResponse, what: string): Promise<void> {
     if (what === 'scenario' && req.method === 'POST') {
-      const body = parseRpc(await readBody(req)) as { name?: unknown } | undefined;
+      const body = parseJson(await readBody(req)) as { name?: unknown } | undefined;
       const name = typeof body?.name === 'string' ? body.name : '';
       if (!findScenario(name)) {
         sendJson(res, 400, { error: `unknown scenario "${name}"` });
@@ -196,100 +141,14 @@ class FaultProxy implements LabProxy {
     sendJson(res, 404, { error: `no control endpoint ${req.method} ${CONTROL_PREFIX}${what}` });
   }
 
-  private async forward(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const trace = this.options.recorder?.begin(req, this.url);
-    if (trace) {
-      res.once('finish', () => trace.end('complete'));
-      res.once('close', () => trace.end(res.writableFinished ? 'complete' : 'aborted'));
-    }
-    const body = req.method === 'POST' ? await readBody(req) : undefined;
-    trace?.requestBody(body);
+  /** The product's forwarding, with this scenario's faults; the origin is whichever instance is live then. */
+  private forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const run = this.run;
-    await run.settled();
-    const exchange: Exchange = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      sessionId: headerValue(req, 'mcp-session-id'),
-      lastEventId: headerValue(req, 'last-event-id'),
-      rpc: url.pathname === MCP_PATH ? parseRpc(body) : undefined,
-    };
-    const plan = run.plan(exchange);
-    if (plan.kind === 'respond') {
-      respond(res, trace, plan.status, plan.body, plan.headers);
-      return;
-    }
-    this.sendUpstream(req, res, body, plan, trace);
-  }
-
-  private sendUpstream(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: Buffer | undefined,
-    plan: Extract<ExchangePlan, { kind: 'forward' }>,
-    trace: ExchangeTrace | undefined,
-  ): void {
-    const target = new URL(req.url ?? '/', this.options.backend.current.url);
-    const headers = forwardableHeaders(req.headers, ['content-length']);
-    if (body) headers['content-length'] = String(body.length);
-    const upstream = request(target, { method: req.method, headers, agent: false });
-    let cut = false;
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+    return forwardExchange(req, res, {
+      upstream: () => this.options.backend.current.url,
+      plan: (exchange) => run.plan(exchange),
+      ...(this.options.recorder && { trace: this.options.recorder.begin(req, this.url) }),
     });
-    upstream.on('error', () => {
-      // A client that went away made us drop the origin side: nobody is left to answer.
-      if (cut || res.destroyed) return;
-      if (!res.headersSent) {
-        respond(res, trace, 502, { error: 'origin unavailable' });
-        return;
-      }
-      trace?.end('failed', 'the origin connection failed');
-      res.destroy();
-    });
-    upstream.on('response', (origin) => {
-      const sse = (origin.headers['content-type'] ?? '').includes('text/event-stream');
-      const tap = sse && plan.tap ? new SseTap(plan.tap) : undefined;
-      const status = origin.statusCode ?? 502;
-      const headers = forwardableHeaders(origin.headers, tap ? ['content-length'] : []);
-      res.writeHead(status, headers);
-      trace?.head(status, STATUS_CODES[status] ?? '', headers);
-      res.flushHeaders();
-      origin.on('data', (chunk: Buffer) => {
-        if (cut) return;
-        let flowing = true;
-        for (const op of tap ? tap.push(chunk) : [{ op: 'write' as const, bytes: chunk }]) {
-          if (op.op === 'write') {
-            flowing = res.write(op.bytes) && flowing;
-            trace?.write(op.bytes);
-            continue;
-          }
-          cut = true;
-          trace?.cut();
-          this.cutConnection(res, upstream);
-          plan.onCut?.(op.info);
-          return;
-        }
-        if (!flowing) {
-          origin.pause();
-          res.once('drain', () => origin.resume());
-        }
-      });
-      origin.on('end', () => {
-        if (!cut) res.end();
-      });
-      origin.on('error', () => {
-        if (cut) return;
-        trace?.end('failed', 'the origin stream failed');
-        res.destroy();
-      });
-    });
-    upstream.end(body);
-  }
-
-  /** Ends the client connection after what was written, without the terminating chunk, and drops the origin side. */
-  private cutConnection(res: ServerResponse, upstream: ReturnType<typeof request>): void {
-    upstream.destroy();
-    cutResponse(res);
   }
 }
 

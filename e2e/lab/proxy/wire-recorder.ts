@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { ExchangeRecorder, ExchangeTrace } from '../../../src/proxy/trace';
 
 /** How a response ended, from the proxy's side of the client connection. */
 export type WireEnd = 'complete' | 'failed' | 'aborted' | 'open';
@@ -40,17 +41,7 @@ export interface WireExchange {
   error?: string;
 }
 
-/** What the proxy reports about one exchange while it runs. */
-export interface ExchangeTrace {
-  requestBody(body: Buffer | undefined): void;
-  head(status: number, statusText: string, headers: Record<string, string | string[]>): void;
-  write(bytes: Buffer): void;
-  /** The proxy cut the response on purpose: it ends `failed` when the client's connection goes. */
-  cut(): void;
-  end(how: Exclude<WireEnd, 'open'>, error?: string): void;
-}
-
-export class WireRecorder {
+export class WireRecorder implements ExchangeRecorder {
   /** Wall-clock ms of `at` = 0. */
   private origin = performance.timeOrigin + performance.now();
   private originMono = performance.now();
@@ -119,7 +110,7 @@ export class WireRecorder {
     };
     return {
       requestBody: (body) => {
-        if (body && body.length > 0) exchange.requestBody = body;
+        if (body && body.length > 0) exchange.requestBody = Buffer.from(body);
       },
       head: (status, statusText, headers) => {
         if (exchange.end !== 'open') return;

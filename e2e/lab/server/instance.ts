@@ -6,15 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import {
-  closeServer,
-  headerValue,
-  jsonRpcError,
-  listenOnLoopback,
-  readBody,
-  sendJson,
-  trackSockets,
-} from '../node-http';
+import { closeServer, headerValue, listen, readBody, trackSockets } from '../../../src/proxy/node-http';
+import { jsonRpcError, sendJson } from '../node-http';
 import type { OriginSettings } from '../scenarios';
 import { createEventStore } from './stores/index';
 import type { LabEventStore, UnknownCursorPolicy } from './stores/lab-event-store';
@@ -96,7 +89,7 @@ class LabInstance implements ServerInstance {
   }
 
   async listen(): Promise<void> {
-    const port = await listenOnLoopback(this.http);
+    const port = await listen(this.http);
     this.url = `http://127.0.0.1:${port}`;
   }
 

@@ -1,10 +1,9 @@
 // Runs in Node (lab proxy): rolling restart; the new epoch clamps the foreign cursor and replays its own ids.
-import type { FaultSpec } from '../fault-spec';
+import { cutAfter, type FaultSpec } from '../fault-spec';
 
 export const epochRestartClamp: FaultSpec = {
   name: 'epoch-restart-clamp',
   summary: 'cut the tools/call stream after progress 2, restart the origin (new epoch) which clamps the old cursor',
-  cut: { tool: 'stream_progress', after: { kind: 'progress', count: 2 }, at: 'boundary' },
+  faults: [cutAfter('stream_progress', 2)],
   afterCut: { kind: 'rolling-restart', onUnknownCursor: 'clamp', restoreSessions: true },
-  resume: { kind: 'pass' },
 };

@@ -4,6 +4,6 @@ import type { FaultSpec } from '../fault-spec';
 export const legacySse: FaultSpec = {
   name: 'legacy-sse',
   summary: 'no fault (HTTP+SSE transport)',
+  faults: [],
   afterCut: { kind: 'none' },
-  resume: { kind: 'pass' },
 };

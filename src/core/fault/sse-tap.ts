@@ -1,5 +1,5 @@
-// Runs in Node (lab proxy): applies a frame policy to an SSE response as its chunks pass.
-// Pure: bytes in, write and cut operations out; the proxy performs them.
+// Runs anywhere (pure core): applies a frame policy to an SSE response as its chunks pass.
+// Bytes in, write and cut operations out; the proxy performs them.
 import { type Frame, SseFramer } from './sse-framer';
 
 /** What to do with a frame, decided before any of its bytes are forwarded. */
@@ -11,7 +11,7 @@ export type FrameAction =
 
 export interface TapPolicy {
   /** Bytes sent before the response body (an event sent again). */
-  prefix?(): Buffer | undefined;
+  prefix?(): Uint8Array | undefined;
   atFrameStart(index: number): FrameAction;
   /** Called when a frame has passed; returning 'cut' ends the connection right after it. */
   onFrameEnd(frame: Frame, delivered: boolean): 'continue' | 'cut';
@@ -27,9 +27,11 @@ export interface CutInfo {
   midEvent: boolean;
   /** The id of the frame being cut, when its id line had passed. */
   tornEventId?: string;
+  /** The id of the last whole event forwarded before the cut: the cursor a client resumes from. */
+  lastCompleteEventId?: string;
 }
 
-export type TapOp = { op: 'write'; bytes: Buffer } | { op: 'cut'; info: CutInfo };
+export type TapOp = { op: 'write'; bytes: Uint8Array } | { op: 'cut'; info: CutInfo };
 
 export class SseTap {
   private readonly framer = new SseFramer();
@@ -38,6 +40,7 @@ export class SseTap {
   private done = false;
   private forwarded = 0;
   private frameIndex = 0;
+  private lastDeliveredId: string | undefined;
   /** Inside a frame being cut: bytes forwarded since its first data value began. */
   private dataForwarded: number | undefined;
 
@@ -47,7 +50,7 @@ export class SseTap {
     return this.done;
   }
 
-  push(chunk: Buffer): TapOp[] {
+  push(chunk: Uint8Array): TapOp[] {
     const ops: TapOp[] = [];
     if (this.done) return ops;
     if (!this.started) {
@@ -77,7 +80,7 @@ export class SseTap {
   }
 
   /** Forwards data bytes until `dataBytes` of the value have passed (across chunks), then cuts. */
-  private forwardDataThenCut(ops: TapOp[], chunk: Buffer, pos: number, dataBytes: number): number {
+  private forwardDataThenCut(ops: TapOp[], chunk: Uint8Array, pos: number, dataBytes: number): number {
     const already = this.dataForwarded ?? 0;
     const take = Math.min(dataBytes - already, chunk.length - pos);
     const result = this.framer.scan(chunk.subarray(0, pos + take), pos);
@@ -95,7 +98,7 @@ export class SseTap {
     return result.stop;
   }
 
-  private write(ops: TapOp[], bytes: Buffer): void {
+  private write(ops: TapOp[], bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     this.forwarded += bytes.length;
     ops.push({ op: 'write', bytes });
@@ -105,6 +108,7 @@ export class SseTap {
     this.action = undefined;
     this.dataForwarded = undefined;
     this.frameIndex = frame.index + 1;
+    if (delivered && frame.id !== undefined) this.lastDeliveredId = frame.id;
     if (this.policy.onFrameEnd(frame, delivered) === 'cut') this.cut(ops, false);
   }
 
@@ -118,6 +122,7 @@ export class SseTap {
         bytesForwarded: this.forwarded,
         midEvent,
         tornEventId: midEvent ? this.framer.currentId : undefined,
+        lastCompleteEventId: this.lastDeliveredId,
       },
     });
   }

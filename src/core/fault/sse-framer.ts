@@ -1,6 +1,8 @@
-// Runs in Node (lab proxy): finds SSE frame boundaries in a byte stream as it passes, so the
-// proxy can count events and cut at an exact byte. It reads the fields it needs (id, event, the
-// head of data) and never holds more than a capped copy of a line.
+// Runs anywhere (pure core): finds SSE frame boundaries in a byte stream as it passes, so a fault proxy can
+// count events and cut at an exact byte. It reads the fields it needs (id, event, the head of data) and never
+// holds more than a capped copy of a line. Unlike sse/parser.ts it keeps no events: it only marks where they are.
+import { concatBytes } from '../capture/bytes';
+import { TextDecoder } from '../web/globals';
 
 /** How much of a frame's data is kept for classification (the rest is only counted). */
 const DATA_CAP = 64 * 1024;
@@ -11,6 +13,9 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
+/** `data` as bytes: the one field name the framer must recognize before its line ends. */
+const DATA_NAME = [0x64, 0x61, 0x74, 0x61];
+const utf8 = new TextDecoder();
 
 export interface Frame {
   /** 0-based position among the frames of this response. */
@@ -26,7 +31,7 @@ export interface Frame {
   dataBytes: number;
   dataTruncated: boolean;
   /** The frame's bytes, when it is at most RAW_CAP long. */
-  raw?: Buffer;
+  raw?: Uint8Array;
   /** A frame with an id or data: something the client's parser dispatches or remembers. */
   isEvent: boolean;
 }
@@ -60,7 +65,7 @@ export class SseFramer {
   private dataLength = 0;
   private dataBytes = 0;
   private truncated = false;
-  private raw: Buffer[] = [];
+  private raw: Uint8Array[] = [];
   private rawLength = 0;
 
   /** Bytes of the current, unfinished frame seen so far. */
@@ -77,7 +82,7 @@ export class SseFramer {
    * Consumes bytes from `from` up to the end of the current frame, or (when `stopAtDataValue`)
    * up to the first byte of its first data value, or to the end of the chunk.
    */
-  scan(chunk: Buffer, from: number, stopAtDataValue = false): ScanResult {
+  scan(chunk: Uint8Array, from: number, stopAtDataValue = false): ScanResult {
     let pos = from;
     while (pos < chunk.length) {
       const byte = chunk[pos] as number;
@@ -123,7 +128,7 @@ export class SseFramer {
     if (!this.sawColon) {
       if (byte === COLON) {
         this.sawColon = true;
-        this.inDataLine = this.lineLength === 5 && Buffer.from(this.name).toString('latin1') === 'data';
+        this.inDataLine = this.lineLength === 5 && DATA_NAME.every((byte, i) => this.name[i] === byte);
       } else if (this.name.length < 64) {
         this.name.push(byte);
       }
@@ -156,8 +161,8 @@ export class SseFramer {
 
   private applyField(): void {
     if (this.lineLength > 0 && this.name.length === 0 && this.sawColon) return; // a comment
-    const name = Buffer.from(this.name).toString('utf8');
-    const value = Buffer.from(this.value).toString('utf8');
+    const name = utf8.decode(Uint8Array.from(this.name));
+    const value = utf8.decode(Uint8Array.from(this.value));
     if (name === 'data') this.addData(value);
     else if (name === 'id' && !value.includes('\u0000')) this.id = value;
     else if (name === 'event') this.event = value;
@@ -172,10 +177,12 @@ export class SseFramer {
     this.dataLength += Math.min(piece.length, Math.max(0, room));
   }
 
-  private keepRaw(chunk: Buffer, from: number, to: number): void {
+  private keepRaw(chunk: Uint8Array, from: number, to: number): void {
     if (to <= from) return;
     this.rawLength += to - from;
-    if (this.rawLength <= RAW_CAP) this.raw.push(Buffer.from(chunk.subarray(from, to)));
+    if (this.rawLength <= RAW_CAP)
+      // A copy (never a view: the chunk may be a Node Buffer, whose slice() shares memory).
+      this.raw.push(new Uint8Array(chunk.subarray(from, to)));
   }
 
   private finishFrame(): Frame {
@@ -190,7 +197,7 @@ export class SseFramer {
       dataHead: this.data.join(''),
       dataBytes: this.dataBytes,
       dataTruncated: this.truncated,
-      raw: this.rawLength <= RAW_CAP ? Buffer.concat(this.raw) : undefined,
+      raw: this.rawLength <= RAW_CAP ? copyOf(this.raw) : undefined,
       isEvent: hasData || this.id !== undefined,
     };
     this.index += 1;
@@ -207,4 +214,9 @@ export class SseFramer {
     this.rawLength = 0;
     return frame;
   }
+}
+
+/** One fresh buffer of the parts (concatBytes hands a single part back as is: the raw copy must be ours). */
+function copyOf(parts: readonly Uint8Array[]): Uint8Array {
+  return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
 }

@@ -1,4 +1,4 @@
-// Runs in Node (lab proxy): what an SSE frame carries, in the terms faults are written in.
+// Runs anywhere (pure core): what an SSE frame carries, in the terms faults are written in.
 import type { Frame } from './sse-framer';
 
 export type FrameKind =

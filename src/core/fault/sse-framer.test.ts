@@ -1,4 +1,4 @@
-// Runs in Node (vitest): the proxy's SSE framer finds the same frames however the bytes are chunked.
+// Runs in Node (vitest): the fault proxy's SSE framer finds the same frames however the bytes are chunked.
 import { describe, expect, it } from 'vitest';
 import { type Frame, SseFramer } from './sse-framer';
 
@@ -50,7 +50,7 @@ describe('SseFramer', () => {
     expect(found[0]?.hasData).toBe(true);
     const ends = found.map((f) => f.offset + f.length);
     expect(ends.at(-1)).toBe(sdkStream.length);
-    expect(found.map((f) => f.raw?.toString())).toEqual(sdkStream.toString().split(/(?<=\n\n)/));
+    expect(found.map((f) => f.raw && Buffer.from(f.raw).toString())).toEqual(sdkStream.toString().split(/(?<=\n\n)/));
   });
 
   it('gives the same frames byte by byte and in uneven chunks', () => {

@@ -1,0 +1,52 @@
+// Runs anywhere (pure core): the faults a fault proxy can apply, as data. `spec.ts` reads them from the
+// command line's `--fault` text; the lab builds them for its scenarios.
+import type { FrameKind } from './frame-kind';
+
+/** The requests a cut or a delay strikes: a JSON-RPC method, and for `tools/call` optionally one tool. */
+export interface RequestMatch {
+  method: string;
+  tool?: string;
+}
+
+/** How many events pass before a cut strikes: events that carry data, or only events of one kind. */
+export interface EventCount {
+  count: number;
+  kind?: FrameKind;
+}
+
+interface Shared {
+  /** How the user wrote it (`cut-mid-event:60@every`), for reports. */
+  spec: string;
+  /** Strike every time, not once. */
+  every: boolean;
+}
+
+export type CutFault = Shared & {
+  kind: 'cut-mid-event' | 'cut-at-boundary';
+  match: RequestMatch;
+  /** The cut strikes after this many events (at their end, or inside the next one that carries data). */
+  after: EventCount;
+  /** `boundary`: right after the counted events; otherwise this many bytes into the next event's data. */
+  at: 'boundary' | { dataBytes: number };
+};
+
+export type DelayFault = Shared & { kind: 'delay'; match: RequestMatch; ms: number };
+
+export type ResumeFault = Shared &
+  (
+    | { kind: 'drop-first-replayed'; count: number }
+    | { kind: 'replay-cursor' }
+    | { kind: 'resume-status'; status: number; retryAfterSeconds?: number; message?: string }
+    | { kind: 'resume-silent' }
+    | { kind: 'restart-epoch'; epoch?: string }
+  );
+
+export type Fault = CutFault | DelayFault | ResumeFault;
+
+export function isCut(fault: Fault): fault is CutFault {
+  return fault.kind === 'cut-mid-event' || fault.kind === 'cut-at-boundary';
+}
+
+export function isResumeFault(fault: Fault): fault is ResumeFault {
+  return !isCut(fault) && fault.kind !== 'delay';
+}

@@ -1,0 +1,131 @@
+// Runs in Node (vitest): which exchange each fault strikes, in which order, how often; and what a struck stream
+// becomes, byte for byte.
+import { describe, expect, it } from 'vitest';
+import type { Fault } from './fault';
+import { type Exchange, type ExchangePlan, type FaultReport, FaultPlanner } from './planner';
+import { parseFaultSpec } from './spec';
+import type { TapOp } from './sse-tap';
+
+const faults = (...specs: string[]): Fault[] =>
+  specs.map((spec) => {
+    const parsed = parseFaultSpec(spec);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.fault;
+  });
+
+function planner(...specs: string[]): { planner: FaultPlanner; reports: FaultReport[] } {
+  const reports: FaultReport[] = [];
+  return {
+    planner: new FaultPlanner(faults(...specs), { report: (r) => reports.push(r), newEpoch: () => 'ep' }),
+    reports,
+  };
+}
+
+let nextId = 1;
+const post = (method: string, params: object = {}): Exchange => ({
+  method: 'POST',
+  sessionId: 's1',
+  rpc: { jsonrpc: '2.0', id: nextId++, method, params },
+});
+const resume = (lastEventId: string, sessionId = 's1'): Exchange => ({ method: 'GET', sessionId, lastEventId });
+
+const STREAM = [
+  'id: 1\ndata: \n\n',
+  'event: message\nid: 2\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n',
+  'event: message\nid: 3\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":2}}\n\n',
+  'event: message\nid: 4\ndata: {"jsonrpc":"2.0","result":{"content":[]},"id":1}\n\n',
+].join('');
+
+/** Runs the stream through the plan in chunks of `size`; what the client gets and whether it was cut. */
+function deliver(plan: ExchangePlan, text = STREAM, size = 5): { out: string; cut: boolean } {
+  if (plan.kind !== 'forward') throw new Error(`not forwarded: ${plan.kind}`);
+  const bytes = Buffer.from(text);
+  const ops: TapOp[] = [];
+  for (let at = 0; at < bytes.length && !ops.some((op) => op.op === 'cut'); at += size) {
+    const chunk = bytes.subarray(at, at + size);
+    ops.push(...(plan.stream ? plan.stream.push(chunk) : [{ op: 'write' as const, bytes: chunk }]));
+  }
+  if (plan.stream) ops.push(...plan.stream.finish());
+  const written = ops.flatMap((op) => (op.op === 'write' ? [op.bytes] : []));
+  return { out: Buffer.concat(written).toString(), cut: ops.some((op) => op.op === 'cut') };
+}
+
+describe('FaultPlanner', () => {
+  it('never strikes initialize; a cut strikes the first tools/call, once', () => {
+    const { planner: p, reports } = planner('cut-at-boundary');
+    expect(deliver(p.plan(post('initialize')))).toEqual({ out: STREAM, cut: false });
+    expect(deliver(p.plan(post('tools/list')))).toEqual({ out: STREAM, cut: false });
+    const first = deliver(p.plan(post('tools/call', { name: 'x' })));
+    expect(first).toEqual({ out: STREAM.slice(0, STREAM.indexOf('event: message\nid: 3')), cut: true });
+    expect(deliver(p.plan(post('tools/call', { name: 'x' })))).toEqual({ out: STREAM, cut: false });
+    expect(reports.map((r) => [r.fault, r.action, r.detail['tool'], r.detail['lastCompleteEventId']])).toEqual([
+      ['cut-at-boundary', 'cut', 'x', '2'],
+    ]);
+  });
+
+  it('cut-mid-event cuts BYTES into the data of the first event that carries data; @every strikes each time', () => {
+    const { planner: p, reports } = planner('cut-mid-event:7@every');
+    for (let i = 0; i < 2; i++) {
+      const { out, cut } = deliver(p.plan(post('tools/call')), STREAM, 3);
+      expect(cut).toBe(true);
+      expect(out).toBe('id: 1\ndata: \n\nevent: message\nid: 2\ndata: {"jsonr');
+    }
+    expect(reports.map((r) => [r.detail['midEvent'], r.detail['tornEventId']])).toEqual([
+      [true, '2'],
+      [true, '2'],
+    ]);
+  });
+
+  it(',method= picks the request; notifications (no id) are never struck', () => {
+    const { planner: p } = planner('cut-at-boundary:2,method=tools/list');
+    expect(deliver(p.plan(post('tools/call'))).cut).toBe(false);
+    expect(deliver(p.plan({ method: 'POST', rpc: { jsonrpc: '2.0', method: 'tools/list' } })).cut).toBe(false);
+    expect(deliver(p.plan(post('tools/list'))).cut).toBe(true);
+  });
+
+  it('a stream that ends before its cut point leaves the cut for the next matching request', () => {
+    const { planner: p } = planner('cut-at-boundary:5');
+    expect(deliver(p.plan(post('tools/call')))).toEqual({ out: STREAM, cut: false });
+    const longer = STREAM + STREAM.replace(/id: (\d)/g, 'id: 1$1');
+    expect(deliver(p.plan(post('tools/call')), longer).cut).toBe(true);
+  });
+
+  it('resume faults wait for the cut, strike only its session, once; several compose in order', () => {
+    const { planner: p, reports } = planner('cut-at-boundary:2', 'replay-cursor', 'restart-epoch');
+    // Before the cut, a resume passes untouched.
+    expect(deliver(p.plan(resume('1')))).toEqual({ out: STREAM, cut: false });
+    deliver(p.plan(post('tools/call')));
+    expect(deliver(p.plan(resume('3', 'other')))).toEqual({ out: STREAM, cut: false });
+    const replay = 'event: message\nid: 4\ndata: {"jsonrpc":"2.0","result":{"content":[]},"id":1}\n\n';
+    const resumed = deliver(p.plan(resume('3')), replay);
+    // The cursor's own event first, then the replay, all re-id'd under the new epoch.
+    expect(resumed.out).toBe(
+      'event: message\nid: ep:1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":2}}\n\n' +
+        replay.replace('id: 4', 'id: ep:2'),
+    );
+    expect(deliver(p.plan(resume('4')), replay).out).toBe(replay);
+    expect(reports.map((r) => r.action)).toEqual(['cut', 'repeat-event', 'restart-epoch']);
+  });
+
+  it('resume-status answers without the server, once unless @every; resume-silent keeps the stream quiet', () => {
+    const { planner: p } = planner('cut-at-boundary', 'resume-status:409', 'resume-silent');
+    deliver(p.plan(post('tools/call')));
+    expect(p.plan(resume('2'))).toMatchObject({ kind: 'respond', status: 409, fault: 'resume-status:409' });
+    expect(p.plan(resume('2'))).toEqual({ kind: 'silent', fault: 'resume-silent' });
+    expect(p.plan(resume('2'))).toMatchObject({ kind: 'forward' });
+    const every = planner('cut-at-boundary', 'resume-status:404@every').planner;
+    deliver(every.plan(post('tools/call')));
+    for (let i = 0; i < 3; i++) expect(every.plan(resume('2'))).toMatchObject({ kind: 'respond', status: 404 });
+  });
+
+  it('drop-first-replayed drops whole events; delay holds the matching request', () => {
+    const { planner: p, reports } = planner('delay:40', 'cut-at-boundary', 'drop-first-replayed:2');
+    const call = p.plan(post('tools/call'));
+    expect(call).toMatchObject({ kind: 'forward', delayMs: 40 });
+    deliver(call);
+    expect(p.plan(post('tools/call'))).toMatchObject({ delayMs: 0 });
+    const { out } = deliver(p.plan(resume('2')));
+    expect(out).toBe(STREAM.slice(STREAM.indexOf('event: message\nid: 3')));
+    expect(reports.filter((r) => r.action === 'skip-event').map((r) => r.detail['eventId'])).toEqual(['1', '2']);
+  });
+});

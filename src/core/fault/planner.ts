@@ -1,0 +1,281 @@
+// Runs anywhere (pure core): decides, exchange by exchange, what a fault proxy does with a list of faults.
+// Faults never strike initialize; a cut strikes the first matching request's response stream; the resume faults
+// strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
+// before it has struck, so several compose in the order given; each strikes once unless `@every`.
+import { EpochRewriter } from './epoch-rewriter';
+import { FaultStream } from './fault-stream';
+import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
+import { classifyFrame } from './frame-kind';
+import type { Frame } from './sse-framer';
+import type { CutInfo, TapPolicy } from './sse-tap';
+
+export type ReportDetail = Record<string, string | number | boolean | null>;
+
+/** A fault that struck: which one (as written), what it did, and the facts of it. */
+export interface FaultReport {
+  fault: string;
+  action: string;
+  detail: ReportDetail;
+}
+
+/** What a proxy knows of a request before forwarding it. */
+export interface Exchange {
+  method: string;
+  sessionId?: string;
+  lastEventId?: string;
+  /** The parsed JSON-RPC body of a POST. */
+  rpc?: unknown;
+}
+
+export type ExchangePlan =
+  /** Forward upstream after `delayMs`; pass an SSE body through `stream` and call its finish() at the end. */
+  | { kind: 'forward'; delayMs: number; stream?: FaultStream }
+  /** Answer without contacting the upstream. */
+  | { kind: 'respond'; fault: string; status: number; headers: Record<string, string>; body: string }
+  /** Answer 200 as an event stream that only ever carries keep-alive comments. */
+  | { kind: 'silent'; fault: string };
+
+export interface PlannerOptions {
+  report(report: FaultReport): void;
+  /** A fresh epoch for `restart-epoch` without one (the proxy draws it at random). */
+  newEpoch(): string;
+  /** After a cut struck (the lab restarts or forgets the session then). */
+  onCut?(exchange: Exchange, info: CutInfo): void;
+}
+
+interface Armed {
+  fault: Fault;
+  struck: number;
+  /** A cut assigned to a response that is still streaming. */
+  inFlight: boolean;
+}
+
+/** How many delivered events the proxy remembers for `replay-cursor`. */
+const REMEMBERED_EVENTS = 256;
+
+export class FaultPlanner {
+  private readonly faults: Armed[];
+  private cutSession: string | undefined;
+  private readonly delivered = new Map<string, Uint8Array>();
+
+  constructor(
+    faults: readonly Fault[],
+    private readonly options: PlannerOptions,
+  ) {
+    this.faults = faults.map((fault) => ({ fault, struck: 0, inFlight: false }));
+  }
+
+  /** The session of the last cut: the resume faults strike only its resumes. */
+  get cutSessionId(): string | undefined {
+    return this.cutSession;
+  }
+
+  plan(exchange: Exchange): ExchangePlan {
+    if (exchange.method === 'GET' && exchange.lastEventId !== undefined) return this.planResume(exchange);
+    if (exchange.method !== 'POST' || exchange.rpc === undefined) return this.forward(0, this.observer());
+    let delayMs = 0;
+    for (const armed of this.ready()) {
+      const { fault } = armed;
+      if (fault.kind !== 'delay' || !matches(exchange.rpc, fault.match)) continue;
+      armed.struck += 1;
+      delayMs += fault.ms;
+      this.options.report({ fault: fault.spec, action: 'delay', detail: { method: fault.match.method, ms: fault.ms } });
+    }
+    const cut = this.ready().find(
+      (a): a is Armed & { fault: CutFault } =>
+        isCut(a.fault) && (a.fault.every || !a.inFlight) && matches(exchange.rpc, a.fault.match),
+    );
+    if (!cut) return this.forward(delayMs, this.observer());
+    cut.inFlight = true;
+    const stream = new FaultStream(this.cutPolicy(exchange, cut), undefined, {
+      cut: (info) => this.struckCut(exchange, cut, info),
+      finish: () => {
+        cut.inFlight = false; // a stream that ended before its cut point leaves the cut for the next request
+      },
+    });
+    return this.forward(delayMs, stream);
+  }
+
+  private forward(delayMs: number, stream: FaultStream | undefined): ExchangePlan {
+    return { kind: 'forward', delayMs, ...(stream && { stream }) };
+  }
+
+  /** Faults armed (every cut listed before them has struck) and not spent. */
+  private ready(): Armed[] {
+    const out: Armed[] = [];
+    for (const armed of this.faults) {
+      if (armed.fault.every || armed.struck === 0) out.push(armed);
+      if (isCut(armed.fault) && armed.struck === 0) break;
+    }
+    return out;
+  }
+
+  private planResume(exchange: Exchange): ExchangePlan {
+    if (this.cutSession !== undefined && exchange.sessionId !== this.cutSession)
+      return this.forward(0, this.observer());
+    const resumeFaults = this.ready().filter((a): a is Armed & { fault: ResumeFault } => isResumeFault(a.fault));
+    const answer = resumeFaults.find((a) => a.fault.kind === 'resume-status' || a.fault.kind === 'resume-silent');
+    if (answer) return this.answerResume(exchange, answer);
+    if (resumeFaults.length === 0) return this.forward(0, this.observer());
+    let drop = 0;
+    let prefix: Uint8Array | undefined;
+    let rewriter: EpochRewriter | undefined;
+    const lastEventId = exchange.lastEventId ?? null;
+    for (const armed of resumeFaults) {
+      const { fault } = armed;
+      armed.struck += 1;
+      const report = (action: string, detail: ReportDetail): void =>
+        this.options.report({ fault: fault.spec, action, detail: { lastEventId, ...detail } });
+      if (fault.kind === 'drop-first-replayed') {
+        drop += fault.count;
+      } else if (fault.kind === 'replay-cursor') {
+        prefix = exchange.lastEventId === undefined ? undefined : this.delivered.get(exchange.lastEventId);
+        report('repeat-event', { eventId: lastEventId, bytes: prefix?.length ?? 0, seen: prefix !== undefined });
+      } else if (fault.kind === 'restart-epoch') {
+        rewriter = new EpochRewriter(fault.epoch ?? this.options.newEpoch());
+        report('restart-epoch', { epoch: rewriter.epoch });
+      }
+    }
+    const dropping = resumeFaults.find((a) => a.fault.kind === 'drop-first-replayed')?.fault.spec ?? '';
+    return this.forward(0, new FaultStream(this.resumePolicy(drop, prefix, dropping), rewriter));
+  }
+
+  private answerResume(exchange: Exchange, armed: Armed & { fault: ResumeFault }): ExchangePlan {
+    const { fault } = armed;
+    armed.struck += 1;
+    const lastEventId = exchange.lastEventId ?? null;
+    if (fault.kind !== 'resume-status') {
+      this.options.report({ fault: fault.spec, action: 'silent-resume', detail: { lastEventId } });
+      return { kind: 'silent', fault: fault.spec };
+    }
+    const retryAfter = fault.retryAfterSeconds;
+    this.options.report({
+      fault: fault.spec,
+      action: 'reject-resume',
+      detail: { lastEventId, status: fault.status, retryAfterSeconds: retryAfter ?? null },
+    });
+    const message = fault.message ?? `resumption refused by the fault proxy (${fault.spec})`;
+    return {
+      kind: 'respond',
+      fault: fault.spec,
+      status: fault.status,
+      headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+      body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }),
+    };
+  }
+
+  private struckCut(exchange: Exchange, armed: Armed & { fault: CutFault }, info: CutInfo): void {
+    armed.struck += 1;
+    this.cutSession = exchange.sessionId;
+    const { method, tool } = rpcTarget(exchange.rpc);
+    this.options.report({
+      fault: armed.fault.spec,
+      action: 'cut',
+      detail: {
+        method,
+        tool: tool ?? null,
+        sessionId: exchange.sessionId ?? null,
+        midEvent: info.midEvent,
+        frameIndex: info.frameIndex,
+        bytesIntoFrame: info.bytesIntoFrame,
+        bytesForwarded: info.bytesForwarded,
+        tornEventId: info.tornEventId ?? null,
+        lastCompleteEventId: info.lastCompleteEventId ?? null,
+      },
+    });
+    this.options.onCut?.(exchange, info);
+  }
+
+  /** Counts the events the cut waits for, then cuts at their end or inside the next event that carries data. */
+  private cutPolicy(exchange: Exchange, armed: Armed & { fault: CutFault }): TapPolicy {
+    const { after, at } = armed.fault;
+    let seen = 0;
+    let ready = after.count === 0;
+    return this.remembering({
+      atFrameStart: () =>
+        ready && at !== 'boundary' ? { kind: 'cut-into-data', dataBytes: at.dataBytes } : { kind: 'pass' },
+      onFrameEnd: (frame) => {
+        if (ready || !counts(frame, after.kind)) return 'continue';
+        seen += 1;
+        if (seen < after.count) return 'continue';
+        if (at === 'boundary') return 'cut';
+        ready = true;
+        return 'continue';
+      },
+    });
+  }
+
+  private resumePolicy(drop: number, prefix: Uint8Array | undefined, dropSpec: string): TapPolicy {
+    let dropped = 0;
+    return this.remembering({
+      ...(prefix && { prefix: () => prefix }),
+      atFrameStart: () => (dropped < drop ? { kind: 'drop' } : { kind: 'pass' }),
+      onFrameEnd: (frame, delivered) => {
+        if (!delivered && frame.isEvent) {
+          dropped += 1;
+          this.options.report({
+            fault: dropSpec,
+            action: 'skip-event',
+            detail: { eventId: frame.id ?? null, kind: classifyFrame(frame) },
+          });
+        }
+        return 'continue';
+      },
+    });
+  }
+
+  /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */
+  private observer(): FaultStream | undefined {
+    return this.wantsEvents() ? new FaultStream(this.remembering(PASS), undefined) : undefined;
+  }
+
+  private wantsEvents(): boolean {
+    return this.faults.some((a) => a.fault.kind === 'replay-cursor' && (a.fault.every || a.struck === 0));
+  }
+
+  private remembering(policy: TapPolicy): TapPolicy {
+    if (!this.wantsEvents()) return policy;
+    return {
+      ...policy,
+      onFrameEnd: (frame, delivered) => {
+        if (delivered && frame.id !== undefined && frame.raw) this.remember(frame.id, frame.raw);
+        return policy.onFrameEnd(frame, delivered);
+      },
+    };
+  }
+
+  private remember(id: string, raw: Uint8Array): void {
+    this.delivered.delete(id);
+    this.delivered.set(id, raw);
+    if (this.delivered.size > REMEMBERED_EVENTS) this.delivered.delete(this.delivered.keys().next().value as string);
+  }
+}
+
+const PASS: TapPolicy = { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: () => 'continue' };
+
+function counts(frame: Frame, kind: string | undefined): boolean {
+  if (kind !== undefined) return classifyFrame(frame) === kind;
+  return frame.isEvent && frame.hasData && frame.dataHead !== '';
+}
+
+/** The messages of a JSON-RPC body (a batch is several). */
+function messages(rpc: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(rpc) ? (rpc as unknown[]) : [rpc];
+  return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+}
+
+function rpcTarget(rpc: unknown): { method: string; tool?: string } {
+  const first = messages(rpc).find((m) => typeof m['method'] === 'string');
+  const method = typeof first?.['method'] === 'string' ? first['method'] : '';
+  const params = first?.['params'];
+  const name = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['name'] : undefined;
+  return { method, ...(typeof name === 'string' && { tool: name }) };
+}
+
+function matches(rpc: unknown, match: RequestMatch): boolean {
+  return messages(rpc).some((message) => {
+    if (message['method'] !== match.method || message['method'] === 'initialize' || !('id' in message)) return false;
+    const { tool } = rpcTarget(message);
+    return match.tool === undefined || match.tool === tool;
+  });
+}

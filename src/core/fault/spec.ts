@@ -1,0 +1,113 @@
+// Runs anywhere (pure core): reads a `--fault` spec, `NAME[:VALUE][@every][,method=METHOD]`, into a Fault, or
+// says precisely what is wrong with it.
+import type { Fault, RequestMatch } from './fault';
+
+/** The JSON-RPC method a cut or a delay strikes unless `,method=` names another. */
+export const DEFAULT_MATCH: RequestMatch = { method: 'tools/call' };
+/** Bytes into the data of the struck event when `cut-mid-event` gives none (as the lab's scenario). */
+export const DEFAULT_CUT_BYTES = 60;
+/** The statuses `resume-status` answers with. */
+export const RESUME_STATUSES: readonly number[] = [400, 404, 409];
+
+/** Each fault's syntax, in the order the help lists them. */
+export const FAULT_SYNTAX: readonly string[] = [
+  'cut-mid-event[:BYTES]',
+  'cut-at-boundary[:EVENTS]',
+  'drop-first-replayed[:EVENTS]',
+  'replay-cursor',
+  `resume-status:${RESUME_STATUSES.join('|')}`,
+  'resume-silent',
+  'restart-epoch[:EPOCH]',
+  'delay:MS',
+];
+
+export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string };
+
+const fail = (error: string): FaultParse => ({ ok: false, error });
+const WHOLE = /^\d{1,9}$/;
+const EPOCH = /^[A-Za-z0-9_-]{1,32}$/;
+const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay']);
+const KNOWN = new Set(FAULT_SYNTAX.map((syntax) => /^[a-z-]+/.exec(syntax)?.[0]));
+
+/** Parses one `--fault` value; errors name the part that is wrong and what would be right. */
+export function parseFaultSpec(text: string): FaultParse {
+  if (text.trim() === '') return fail(`a fault is needed, one of ${FAULT_SYNTAX.join(', ')}`);
+  const [head = '', ...options] = text.split(',');
+  const every = head.endsWith('@every');
+  const bare = every ? head.slice(0, -'@every'.length) : head;
+  if (bare.includes('@')) return fail(`"${bare.slice(bare.indexOf('@'))}" is not a suffix; the only one is @every`);
+  const colon = bare.indexOf(':');
+  const name = colon === -1 ? bare : bare.slice(0, colon);
+  const value = colon === -1 ? undefined : bare.slice(colon + 1);
+  if (!KNOWN.has(name)) return fail(`unknown fault "${name}"; known: ${FAULT_SYNTAX.join(', ')}`);
+  const match = parseOptions(name, options);
+  if (typeof match === 'string') return fail(match);
+  const shared = { spec: text, every };
+  switch (name) {
+    case 'cut-mid-event': {
+      const bytes = wholeNumber(value, 'BYTES', DEFAULT_CUT_BYTES, 0);
+      if (typeof bytes === 'string') return fail(bytes);
+      return ok({ ...shared, kind: name, match, after: { count: 0 }, at: { dataBytes: bytes } });
+    }
+    case 'cut-at-boundary': {
+      const events = wholeNumber(value, 'EVENTS', 1, 1);
+      if (typeof events === 'string') return fail(events);
+      return ok({ ...shared, kind: name, match, after: { count: events }, at: 'boundary' });
+    }
+    case 'drop-first-replayed': {
+      const count = wholeNumber(value, 'EVENTS', 1, 1);
+      if (typeof count === 'string') return fail(count);
+      return ok({ ...shared, kind: name, count });
+    }
+    case 'resume-status': {
+      const status = Number(value);
+      if (value === undefined || !RESUME_STATUSES.includes(status))
+        return fail(`resume-status needs a status: ${RESUME_STATUSES.map((s) => `resume-status:${s}`).join(', ')}`);
+      return ok({ ...shared, kind: name, status });
+    }
+    case 'restart-epoch':
+      if (value !== undefined && !EPOCH.test(value))
+        return fail(`EPOCH "${value}" must be 1 to 32 letters, digits, "-" or "_" (no ":")`);
+      return ok({ ...shared, kind: name, ...(value !== undefined && { epoch: value }) });
+    case 'delay': {
+      const ms = wholeNumber(value, 'MS', undefined, 1);
+      if (typeof ms === 'string') return fail(ms);
+      return ok({ ...shared, kind: name, match, ms });
+    }
+    case 'replay-cursor':
+    case 'resume-silent':
+      if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
+      return ok({ ...shared, kind: name });
+    default:
+      return fail(`unknown fault "${name}"; known: ${FAULT_SYNTAX.join(', ')}`);
+  }
+}
+
+function ok(fault: Fault): FaultParse {
+  return { ok: true, fault };
+}
+
+/** The `,method=NAME` suffix: only requests are struck by method, and never initialize. */
+function parseOptions(name: string, options: string[]): RequestMatch | string {
+  let match = DEFAULT_MATCH;
+  for (const option of options) {
+    const eq = option.indexOf('=');
+    const key = eq === -1 ? option : option.slice(0, eq);
+    if (key !== 'method') return `unknown option "${option}"; the only one is ,method=NAME`;
+    const method = option.slice(eq + 1);
+    if (eq === -1 || method === '') return 'method= needs a JSON-RPC method name, e.g. ,method=tools/call';
+    if (method === 'initialize') return 'faults never strike the initialize exchange (,method=initialize)';
+    if (!STRIKES_REQUESTS.has(name))
+      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary and delay`;
+    match = { method };
+  }
+  return match;
+}
+
+function wholeNumber(value: string | undefined, label: string, fallback: number | undefined, min: number) {
+  if (value === undefined) {
+    return fallback ?? `${label} is needed (a whole number >= ${min})`;
+  }
+  if (!WHOLE.test(value) || Number(value) < min) return `${label} "${value}" must be a whole number >= ${min}`;
+  return Number(value);
+}

@@ -179,6 +179,7 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
     const previous = stream.connectionIds.at(-1);
     if (previous !== undefined && conn.lastEventIdSent !== undefined) view.resumes = previous;
   }
+  if (conn.requestEra !== undefined) view.requestEra = conn.requestEra;
   if (conn.lastEventIdSent !== undefined) view.lastEventIdSent = conn.lastEventIdSent;
   if (conn.tail) view.tail = conn.tail;
   return view;

@@ -4,6 +4,7 @@ import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
 import { epochMismatch } from './rules/epoch-mismatch';
 import { incompleteJson } from './rules/incomplete-json';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
 import { resumeIdGap } from './rules/resume-id-gap';
 import { resumeNotHonored } from './rules/resume-not-honored';
@@ -35,6 +36,7 @@ export const rules: readonly Rule[] = [
   unansweredAfterDisconnect,
   statelessSessionHeaders,
   statelessRequestNotReissued,
+  reissuedWithSameId,
 ];
 
 /** The registered rule with this id, if any. */

@@ -3,7 +3,9 @@ import { crossStreamReplay } from './rules/cross-stream-replay';
 import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
 import { epochMismatch } from './rules/epoch-mismatch';
 import { incompleteJson } from './rules/incomplete-json';
+import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
 import { resumeIdGap } from './rules/resume-id-gap';
@@ -37,6 +39,8 @@ export const rules: readonly Rule[] = [
   statelessSessionHeaders,
   statelessRequestNotReissued,
   reissuedWithSameId,
+  protocolVersionMismatch,
+  methodHeaderMismatch,
 ];
 
 /** The registered rule with this id, if any. */

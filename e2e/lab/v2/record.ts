@@ -89,7 +89,9 @@ export async function recordV2(plan: V2Plan, port = 0): Promise<Recorded> {
 export function problemWith(plan: V2Plan, recorded: Recorded): string | undefined {
   if (recorded.result.verdict !== plan.verdict)
     return `the client ended ${recorded.result.verdict} (${recorded.result.steps.join('; ')}; ${recorded.result.errors.join('; ')})`;
-  const found = new Set(analyze(importHar(recorded.har, { chunksNdjson: recorded.ndjson })).findings.map((f) => f.rule));
+  const found = new Set(
+    analyze(importHar(recorded.har, { chunksNdjson: recorded.ndjson })).findings.map((f) => f.rule),
+  );
   const missing = plan.must.filter((id) => !found.has(id));
   const unexpected = recorded.expected.must_not.filter((id) => found.has(id));
   if (missing.length || unexpected.length)

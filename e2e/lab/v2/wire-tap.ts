@@ -106,7 +106,9 @@ export function tappedListener(
       const index = plans.findIndex((p) => p.matches(body, req));
       const plan = index >= 0 ? plans.splice(index, 1)[0] : undefined;
       const rpc = body as { method?: string; id?: unknown } | undefined;
-      tapResponse(res, trace, plan, () => log.cuts.push({ method: rpc?.method, id: rpc?.id, bytes: plan?.extraBytes ?? 0 }));
+      tapResponse(res, trace, plan, () =>
+        log.cuts.push({ method: rpc?.method, id: rpc?.id, bytes: plan?.extraBytes ?? 0 }),
+      );
       await handler(req, res, body);
     })();
   };

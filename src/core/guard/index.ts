@@ -3,14 +3,17 @@ import { crossStreamReplay } from './rules/cross-stream-replay';
 import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
 import { epochMismatch } from './rules/epoch-mismatch';
 import { incompleteJson } from './rules/incomplete-json';
+import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
 import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
 import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
+import { requestStateAltered } from './rules/request-state-altered';
 import { resumeIdGap } from './rules/resume-id-gap';
 import { resumeNotHonored } from './rules/resume-not-honored';
 import { resumptionRejected } from './rules/resumption-rejected';
+import { serverRequestOnStream } from './rules/server-request-on-stream';
 import { sessionNotReinitialized } from './rules/session-not-reinitialized';
 import { staleCursorRetry } from './rules/stale-cursor-retry';
 import { statelessRequestNotReissued } from './rules/stateless-request-not-reissued';
@@ -41,6 +44,9 @@ export const rules: readonly Rule[] = [
   reissuedWithSameId,
   protocolVersionMismatch,
   methodHeaderMismatch,
+  requestStateAltered,
+  serverRequestOnStream,
+  listenNotAcknowledged,
 ];
 
 /** The registered rule with this id, if any. */

@@ -33,7 +33,8 @@ export function lostRequests(session: SessionFacts): LostRequest[] {
   for (const [index, conn] of session.connections.entries()) {
     // In 2026-07-28 closing a response stream is how a client cancels: only a network failure breaks one.
     const broken =
-      conn.isSse && (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));
+      conn.isSse &&
+      (conn.record.end === 'network-error' || (conn.tail !== undefined && conn.record.end === 'complete'));
     if (!broken) continue;
     const until = conn.record.endTime ?? conn.record.startTime;
     for (const request of conn.requestMessages) {

@@ -21,7 +21,9 @@ export function metaOf(message: JsonRpcMessage): Record<string, unknown> | undef
   const params = (message.value as { params?: unknown }).params;
   if (typeof params !== 'object' || params === null) return undefined;
   const meta = (params as { _meta?: unknown })._meta;
-  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : undefined;
 }
 
 /** The protocol version a request's `_meta` declares (2026-07-28 and later), when it declares one. */

@@ -25,7 +25,9 @@ export function headerProblems(message: JsonRpcMessage, method?: string, name?: 
   const decoded = decodeMirroredValue(name);
   if (!decoded.ok) problems.push(`sends an Mcp-Name whose Base64 sentinel does not decode (${JSON.stringify(name)})`);
   else if (decoded.text !== body) {
-    const shown = decoded.encoded ? `${JSON.stringify(name)} (decoded ${JSON.stringify(decoded.text)})` : JSON.stringify(name);
+    const shown = decoded.encoded
+      ? `${JSON.stringify(name)} (decoded ${JSON.stringify(decoded.text)})`
+      : JSON.stringify(name);
     problems.push(`sends Mcp-Name ${shown} for params.${field} ${JSON.stringify(body)}`);
   }
   return problems;

@@ -10,7 +10,7 @@ export const protocolVersionMismatch: Rule = {
   severity: 'error',
   title: 'MCP-Protocol-Version header disagrees with the body',
   summary:
-    "In protocol 2026-07-28 every POST carries the MCP-Protocol-Version header and every request the same version in _meta; here one is missing or they differ, and servers must reject it.",
+    'In protocol 2026-07-28 every POST carries the MCP-Protocol-Version header and every request the same version in _meta; here one is missing or they differ, and servers must reject it.',
   eras: ['2026-07-28'],
   check(model) {
     const reports: Report[] = [];
@@ -27,7 +27,8 @@ export const protocolVersionMismatch: Rule = {
           problem = `sends MCP-Protocol-Version ${header} but its _meta has no ${PROTOCOL_VERSION_META}`;
         else if (meta !== undefined && meta !== header)
           problem = `sends MCP-Protocol-Version ${header} but its _meta says ${meta}`;
-        if (problem !== undefined) reports.push({ message: `${what} ${problem}.`, ...at(conn, { time: conn.record.startTime }) });
+        if (problem !== undefined)
+          reports.push({ message: `${what} ${problem}.`, ...at(conn, { time: conn.record.startTime }) });
       }
     }
     return reports;

@@ -1,7 +1,6 @@
 // Runs anywhere (pure core): rule protocol-version-mismatch.
-import { metaProtocolVersion, PROTOCOL_VERSION_META } from '../../mcp/era';
-import { headerValue } from '../../mcp/headers';
 import { at, describeId } from '../facts';
+import { versionProblem } from '../mirrored-headers';
 import { bodyMessage, statelessSessions } from '../stateless';
 import type { Report, Rule } from '../types';
 
@@ -18,15 +17,8 @@ export const protocolVersionMismatch: Rule = {
       for (const conn of session.connections) {
         const message = bodyMessage(conn);
         if (!message || (message.kind !== 'request' && message.kind !== 'notification')) continue;
-        const header = headerValue(conn.record.requestHeaders, 'mcp-protocol-version');
-        const meta = metaProtocolVersion(message);
         const what = `${message.method ?? 'message'}${message.id === undefined ? '' : ` (id ${describeId(message.id)})`} on ${conn.id}`;
-        let problem: string | undefined;
-        if (header === undefined) problem = `has no MCP-Protocol-Version header (its _meta says ${meta ?? 'nothing'})`;
-        else if (meta === undefined && message.kind === 'request')
-          problem = `sends MCP-Protocol-Version ${header} but its _meta has no ${PROTOCOL_VERSION_META}`;
-        else if (meta !== undefined && meta !== header)
-          problem = `sends MCP-Protocol-Version ${header} but its _meta says ${meta}`;
+        const problem = versionProblem(conn, message)?.text;
         if (problem !== undefined)
           reports.push({ message: `${what} ${problem}.`, ...at(conn, { time: conn.record.startTime }) });
       }

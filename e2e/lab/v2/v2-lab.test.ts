@@ -42,9 +42,11 @@ describe.concurrent('the v2 lab (TS SDK v2, 2026-07-28)', () => {
         expect(header(e.request.headers, 'mcp-session-id')).toBeUndefined();
         expect(header(e.response.headers, 'mcp-session-id')).toBeUndefined();
         expect(header(e.request.headers, 'mcp-protocol-version')).toBe('2026-07-28');
-        expect((rpcOf(e).params?.['_meta'] as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion']).toBe(
-          '2026-07-28',
-        );
+        expect(
+          (rpcOf(e).params?.['_meta'] as Record<string, unknown> | undefined)?.[
+            'io.modelcontextprotocol/protocolVersion'
+          ],
+        ).toBe('2026-07-28');
       }
       const progress = entries[1]!;
       expect(header(progress.response.headers, 'content-type')).toBe('text/event-stream');

@@ -42,12 +42,12 @@ function tapResponse(res: ServerResponse, trace: ExchangeTrace, plan: CutPlan | 
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let cut = false;
   let events = 0;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const headers = rest.find((r) => typeof r === 'object');
     const message = rest.find((r) => typeof r === 'string');
     trace.head(status, typeof message === 'string' ? message : '', headerRecord(res, headers));
     return writeHead(status, ...rest);
-  }) as typeof res.writeHead;
+  };
   const pass = (chunk: unknown): Buffer | undefined => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return undefined;
     return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string);

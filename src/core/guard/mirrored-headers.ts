@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): the 2026-07-28 request headers that mirror body fields (MCP-Protocol-Version, Mcp-Method,
 // Mcp-Name) checked against the body, as a server must before it runs the request.
 import { metaProtocolVersion, PROTOCOL_VERSION_META } from '../mcp/era';
-import { decodeMirroredValue, headerValue } from '../mcp/headers';
+import { decodeMirroredValue, headerValue, needsSentinel } from '../mcp/headers';
 import type { JsonRpcMessage } from '../mcp/types';
 import type { ConnectionView } from '../model/types';
 import { paramsOf } from './stateless';
@@ -54,7 +54,8 @@ export function methodProblems(conn: ConnectionView, message: JsonRpcMessage): H
       const shown = decoded.encoded
         ? `${JSON.stringify(name)} (decoded ${JSON.stringify(decoded.text)})`
         : JSON.stringify(name);
-      problems.push(`sends Mcp-Name ${shown} for params.${field} ${JSON.stringify(body)}`);
+      const hint = !decoded.encoded && needsSentinel(body) ? ' (a value like this travels as =?base64?...?=)' : '';
+      problems.push(`sends Mcp-Name ${shown} for params.${field} ${JSON.stringify(body)}${hint}`);
     }
   }
   return problems.map((text) => ({ text, headerMismatch: true }));

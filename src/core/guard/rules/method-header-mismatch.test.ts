@@ -40,7 +40,7 @@ describe(`${RULE} on real TS SDK v2 traffic (fixtures/v2-clean, rewritten)`, () 
 
   it('finds a name that needed the sentinel and was sent otherwise, and a sentinel that does not decode', () => {
     expect(findingsFor(renamed('grüße', 'gr??e'), RULE)[0]?.message).toContain(
-      'sends Mcp-Name "gr??e" for params.name "grüße"',
+      'sends Mcp-Name "gr??e" for params.name "grüße" (a value like this travels as =?base64?...?=)',
     );
     // A plain-ASCII name shaped like the sentinel must itself be encoded.
     expect(findingsFor(renamed('=?base64?YWJj?=', '=?base64?YWJj?='), RULE)[0]?.message).toContain('(decoded "abc")');

@@ -45,6 +45,15 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     });
   });
 
+  it('v2-clean: the ask_user retry is linked to the round the server answered input_required', () => {
+    const analysis = analyzed('v2-clean');
+    const asks = analysis.connections.filter(
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } }).params?.name === 'ask_user',
+    );
+    expect(asks.map((c) => c.retryOf)).toEqual([undefined, asks[0]?.id]);
+    expect(analysis.connections.filter((c) => c.retryOf !== undefined)).toHaveLength(1);
+  });
+
   it('v2-mixed-eras: the 2025 client and the 2026-07-28 client are two sessions, each of its own era', () => {
     const analysis = analyzed('v2-mixed-eras');
     const byEra = new Map(analysis.sessions.map((s) => [s.era, s]));

@@ -162,7 +162,7 @@ export function detectEra(group: SessionGroup): Era {
  * The first response to `request` in the JSON body, else in the SSE events, of the same connection. The table
  * keeps envelopes only: the answering event's data is read again from the bytes (one small event per session).
  */
-function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
+export function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
   const isAnswer = (m: JsonRpcEnvelope) => m.kind === 'response' && m.id === request.id;
   const inBody = conn.responseMessages.find(isAnswer);
   if (inBody) return inBody;
@@ -175,12 +175,12 @@ function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessa
   return undefined;
 }
 
-function resultField(value: unknown, field: string): unknown {
+export function resultField(value: unknown, field: string): unknown {
   const result = (value as { result?: Record<string, unknown> } | undefined)?.result;
   return typeof result === 'object' && result !== null ? result[field] : undefined;
 }
 
-function paramsField(value: unknown, field: string): unknown {
+export function paramsField(value: unknown, field: string): unknown {
   const params = (value as { params?: Record<string, unknown> } | undefined)?.params;
   return typeof params === 'object' && params !== null ? params[field] : undefined;
 }

@@ -71,6 +71,11 @@ export interface ConnectionView {
    * MCP-Protocol-Version header; absent when it declares none (a 2025 initialize, a GET).
    */
   requestEra?: Era;
+  /**
+   * 2026-07-28 multi round trip: the connection whose request was answered `input_required` and that this one's
+   * request retries (with `inputResponses` or `requestState`, under a new id); one logical request across both.
+   */
+  retryOf?: string;
   /** Last-Event-ID request header, when sent. */
   lastEventIdSent?: string;
   /** The connection whose stream this one resumed (by Last-Event-ID), when known. */

@@ -48,7 +48,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
   it('v2-clean: the ask_user retry is linked to the round the server answered input_required', () => {
     const analysis = analyzed('v2-clean');
     const asks = analysis.connections.filter(
-      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } }).params?.name === 'ask_user',
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } } | undefined)?.params?.name === 'ask_user',
     );
     expect(asks.map((c) => c.retryOf)).toEqual([undefined, asks[0]?.id]);
     expect(analysis.connections.filter((c) => c.retryOf !== undefined)).toHaveLength(1);

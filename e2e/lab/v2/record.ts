@@ -12,6 +12,7 @@ import { rules } from '../../../src/core/guard/index';
 import { toChunksNdjson, toHar } from '../wire-har';
 import { runV2, type V2RunName, type V2RunResult } from './runs';
 import { startV2Lab } from './server';
+import type { TapLog } from './wire-tap';
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 /**
@@ -61,6 +62,8 @@ export const V2_PLANS: readonly V2Plan[] = [
 
 interface Recorded {
   result: V2RunResult;
+  /** The cuts the wire tap applied, in order. */
+  cuts: TapLog['cuts'];
   har: string;
   ndjson: string;
   expected: { must: string[]; must_not: string[]; notes: string };
@@ -76,6 +79,7 @@ export async function recordV2(plan: V2Plan, port = 0): Promise<Recorded> {
     const mustNot = rules.map((r) => r.id).filter((id) => !plan.must.includes(id));
     return {
       result,
+      cuts: lab.log.cuts,
       har: toHar(recording),
       ndjson: toChunksNdjson(recording),
       expected: { must: plan.must, must_not: mustNot, notes: `${plan.notes} The client ended ${plan.verdict}.` },

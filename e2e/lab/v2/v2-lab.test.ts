@@ -26,6 +26,7 @@ describe.concurrent('the v2 lab (TS SDK v2, 2026-07-28)', () => {
     async () => {
       const recorded = await recordV2(plan('v2-clean'));
       expect(recorded.result).toMatchObject({ verdict: 'ok', errors: [] });
+      expect(recorded.cuts).toEqual([]);
       expect(problemWith(plan('v2-clean'), recorded)).toBeUndefined();
       const entries = entriesOf(recorded.har);
       expect(entries.map((e) => rpcOf(e).method)).toEqual([
@@ -76,6 +77,7 @@ describe.concurrent('the v2 lab (TS SDK v2, 2026-07-28)', () => {
         'Request timed out',
       ]);
       expect(problemWith(plan('v2-cut-not-reissued'), recorded)).toBeUndefined();
+      expect(recorded.cuts).toEqual([{ method: 'tools/call', id: 0, bytes: 40 }]);
       const entries = entriesOf(recorded.har);
       expect(entries.map((e) => [rpcOf(e).method, e._streamState])).toEqual([
         ['server/discover', 'complete'],

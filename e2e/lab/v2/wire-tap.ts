@@ -101,7 +101,7 @@ export function tappedListener(
       try {
         body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
       } catch {
-        body = undefined; // not JSON: the SDK answers it from the bytes it cannot parse either
+        body = undefined; // not JSON (the lab's clients never send such): the SDK sees an empty body
       }
       const index = plans.findIndex((p) => p.matches(body, req));
       const plan = index >= 0 ? plans.splice(index, 1)[0] : undefined;
@@ -110,6 +110,10 @@ export function tappedListener(
         log.cuts.push({ method: rpc?.method, id: rpc?.id, bytes: plan?.extraBytes ?? 0 }),
       );
       await handler(req, res, body);
-    })();
+    })().catch((error: unknown) => {
+      // A lab failure, not traffic: end the exchange visibly rather than leave the client waiting.
+      trace.end('failed', error instanceof Error ? error.message : String(error));
+      res.destroy();
+    });
   };
 }

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { analyze } from '../../src/core/analyze';
 import { importHar } from '../../src/core/capture/har';
+import { rules } from '../../src/core/guard/index';
 import { launchChromium } from '../launcher';
 import type { LabPageResult } from './client/main';
 import { WireRecorder } from './proxy/wire-recorder';
@@ -32,7 +33,7 @@ interface FixturePlan {
 }
 
 /** Rules of the stateless era: never for a 2025 (or 2024) session. */
-const STATELESS = ['stateless-session-headers', 'stateless-request-not-reissued'];
+const STATELESS = rules.filter((r) => r.eras?.length === 1 && r.eras[0] === '2026-07-28').map((r) => r.id);
 /** The client got every answer it asked for: nothing was left unanswered. */
 const ANSWERED = ['unanswered-after-disconnect', ...STATELESS];
 

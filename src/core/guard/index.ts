@@ -1,15 +1,25 @@
 // Runs anywhere (pure core): the rule registry. Ids are kebab-case and never renamed.
+import { clientPostedResponse } from './rules/client-posted-response';
 import { crossStreamReplay } from './rules/cross-stream-replay';
 import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
 import { epochMismatch } from './rules/epoch-mismatch';
+import { headerMismatchNotRejected } from './rules/header-mismatch-not-rejected';
 import { incompleteJson } from './rules/incomplete-json';
+import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
+import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
+import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
+import { requestStateAltered } from './rules/request-state-altered';
+import { responseIdMismatch } from './rules/response-id-mismatch';
 import { resumeIdGap } from './rules/resume-id-gap';
 import { resumeNotHonored } from './rules/resume-not-honored';
 import { resumptionRejected } from './rules/resumption-rejected';
+import { serverRequestOnStream } from './rules/server-request-on-stream';
 import { sessionNotReinitialized } from './rules/session-not-reinitialized';
 import { staleCursorRetry } from './rules/stale-cursor-retry';
+import { statelessEventIds } from './rules/stateless-event-ids';
 import { statelessRequestNotReissued } from './rules/stateless-request-not-reissued';
 import { statelessSessionHeaders } from './rules/stateless-session-headers';
 import { tornEventReconnect } from './rules/torn-event-reconnect';
@@ -35,6 +45,16 @@ export const rules: readonly Rule[] = [
   unansweredAfterDisconnect,
   statelessSessionHeaders,
   statelessRequestNotReissued,
+  reissuedWithSameId,
+  protocolVersionMismatch,
+  methodHeaderMismatch,
+  requestStateAltered,
+  serverRequestOnStream,
+  listenNotAcknowledged,
+  clientPostedResponse,
+  statelessEventIds,
+  headerMismatchNotRejected,
+  responseIdMismatch,
 ];
 
 /** The registered rule with this id, if any. */

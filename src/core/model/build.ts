@@ -4,6 +4,7 @@ import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
 import { otherStreamView } from './other-streams';
+import { retriedRounds } from './retries';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
 import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -75,12 +76,14 @@ function buildSession(
   if (group.sessionId !== undefined) session.sessionId = group.sessionId;
   /** The stream of each connection so far (group order), for resumptions to find the stream they resume. */
   const delivered: { conn: ParsedConnection; stream: StreamView }[] = [];
+  const views: ConnectionView[] = [];
   for (const conn of group.connections) {
     const resumed = isResumptionGet(conn)
       ? resumedStream(conn.lastEventIdSent as string, scheme, delivered)
       : undefined;
     const stream = resumed ?? (conn.isSse ? newStream(conn, group, session, streams) : undefined);
     const view = connectionView(conn, group.key, stream);
+    views.push(view);
     connections.push(view);
     session.connectionIds.push(view.id);
     if (!stream) continue;
@@ -88,6 +91,11 @@ function buildSession(
     delivered.push({ conn, stream });
     deliveries.push({ conn, view, streamId: stream.id });
   }
+  if (group.stateless)
+    for (const [retry, round] of retriedRounds(group.connections)) {
+      const [view, retried] = [views[retry], views[round]];
+      if (view && retried) view.retryOf = retried.id;
+    }
   return session;
 }
 
@@ -179,6 +187,7 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
     const previous = stream.connectionIds.at(-1);
     if (previous !== undefined && conn.lastEventIdSent !== undefined) view.resumes = previous;
   }
+  if (conn.requestEra !== undefined) view.requestEra = conn.requestEra;
   if (conn.lastEventIdSent !== undefined) view.lastEventIdSent = conn.lastEventIdSent;
   if (conn.tail) view.tail = conn.tail;
   return view;

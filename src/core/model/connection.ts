@@ -3,6 +3,7 @@ import { TextDecoder } from '../web/globals';
 import type { BodyChunk, ConnectionRecord, EndReason } from '../capture/model';
 import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';
+import { asEra, metaProtocolVersion } from '../mcp/era';
 import { envelopeOf, parseMessages } from '../mcp/jsonrpc';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
@@ -11,14 +12,17 @@ import { NO_SIGNALS, SignalCollector, type BodySignals } from './signals';
 import type { EventTable } from './event-table';
 import type { ConnectionRole } from './types';
 import type { IdScheme } from '../ids/scheme';
-import type { JsonRpcMessage } from '../mcp/types';
+import type { Era, JsonRpcMessage } from '../mcp/types';
 
 export interface ParsedConnection {
   record: ConnectionRecord;
   role: ConnectionRole;
   isSse: boolean;
   sessionId?: string;
+  /** The MCP-Protocol-Version request header. */
   protocolVersion?: string;
+  /** The era the request itself declares: its `_meta` version (2026-07-28), else the MCP-Protocol-Version header. */
+  requestEra?: Era;
   lastEventIdSent?: string;
   requestMessages: JsonRpcMessage[];
   responseMessages: JsonRpcMessage[];
@@ -86,6 +90,9 @@ export function parseHead(record: ConnectionRecord): ParsedHead {
   if (sessionId !== undefined) head.sessionId = sessionId;
   const version = headerValue(record.requestHeaders, 'mcp-protocol-version');
   if (version !== undefined) head.protocolVersion = version;
+  const declared = head.requestMessages.map(metaProtocolVersion).find((v) => v !== undefined);
+  const era = asEra(declared ?? version);
+  if (era) head.requestEra = era;
   const lastEventId = headerValue(record.requestHeaders, 'last-event-id');
   if (lastEventId !== undefined) head.lastEventIdSent = lastEventId;
   return head;

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { URL } from '../web/globals';
-import { asEra } from '../mcp/era';
+import { asEra, STATELESS_ERA } from '../mcp/era';
 import { parseMessages } from '../mcp/jsonrpc';
 import type { Era, JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
 import { readExchanges, type Reading } from './classify';
@@ -13,6 +13,8 @@ export interface SessionGroup {
   origin: string;
   endpoint: string;
   legacy: boolean;
+  /** Exchanges whose requests declared 2026-07-28, to an endpoint, without a session id. */
+  stateless?: true;
   connections: ParsedConnection[];
 }
 
@@ -37,13 +39,16 @@ function legacyEndpointOf(conn: ParsedConnection): string | undefined {
 
 /**
  * Without Mcp-Session-Id, exchanges to one endpoint form one session until the client initializes again: a second
- * `initialize` starts a new one (a new client instance whose request ids start over).
+ * `initialize` starts a new one (a new client instance whose request ids start over). Exchanges whose request
+ * declares 2026-07-28 are stateless: they form one group per endpoint, in time order, apart from any 2025 client on
+ * the same endpoint (its initialize must not decide their era).
  */
 function sessionlessKey(
   conn: ParsedConnection,
   state: Map<string, { key: string; count: number; initialized: boolean }>,
 ): string {
   const endpoint = stripQuery(conn.record.url);
+  if (conn.requestEra === STATELESS_ERA) return `${endpoint}#stateless`;
   const initializes = conn.requestMessages.some((m) => m.kind === 'request' && m.method === 'initialize');
   let current = state.get(endpoint);
   if (!current) {
@@ -121,7 +126,8 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
     if (conn.sessionId !== undefined) {
       groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
     } else {
-      groupFor(sessionlessKey(conn, sessionless), conn, {}).connections.push(conn);
+      const init: Partial<SessionGroup> = conn.requestEra === STATELESS_ERA ? { stateless: true } : {};
+      groupFor(sessionlessKey(conn, sessionless), conn, init).connections.push(conn);
     }
   }
   return { groups: [...groups.values()], others };
@@ -130,6 +136,7 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
 /** The era: the negotiated initialize version wins, then the MCP-Protocol-Version header, then the transport shape. */
 export function detectEra(group: SessionGroup): Era {
   if (group.legacy) return '2024-11-05';
+  if (group.stateless) return STATELESS_ERA;
   for (const conn of group.connections) {
     const init = conn.requestMessages.find((m) => m.kind === 'request' && m.method === 'initialize');
     if (!init) continue;
@@ -155,7 +162,7 @@ export function detectEra(group: SessionGroup): Era {
  * The first response to `request` in the JSON body, else in the SSE events, of the same connection. The table
  * keeps envelopes only: the answering event's data is read again from the bytes (one small event per session).
  */
-function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
+export function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessage | undefined {
   const isAnswer = (m: JsonRpcEnvelope) => m.kind === 'response' && m.id === request.id;
   const inBody = conn.responseMessages.find(isAnswer);
   if (inBody) return inBody;
@@ -168,12 +175,12 @@ function answerTo(conn: ParsedConnection, request: JsonRpcMessage): JsonRpcMessa
   return undefined;
 }
 
-function resultField(value: unknown, field: string): unknown {
+export function resultField(value: unknown, field: string): unknown {
   const result = (value as { result?: Record<string, unknown> } | undefined)?.result;
   return typeof result === 'object' && result !== null ? result[field] : undefined;
 }
 
-function paramsField(value: unknown, field: string): unknown {
+export function paramsField(value: unknown, field: string): unknown {
   const params = (value as { params?: Record<string, unknown> } | undefined)?.params;
   return typeof params === 'object' && params !== null ? params[field] : undefined;
 }

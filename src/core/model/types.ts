@@ -68,6 +68,16 @@ export interface ConnectionView {
   streamId?: string;
   /** True when the response is `text/event-stream`. */
   isSse: boolean;
+  /**
+   * The era this exchange's own request declares: the `_meta` protocol version of its body (2026-07-28), else its
+   * MCP-Protocol-Version header; absent when it declares none (a 2025 initialize, a GET).
+   */
+  requestEra?: Era;
+  /**
+   * 2026-07-28 multi round trip: the connection whose request was answered `input_required` and that this one's
+   * request retries (with `inputResponses` or `requestState`, under a new id); one logical request across both.
+   */
+  retryOf?: string;
   /** Last-Event-ID request header, when sent. */
   lastEventIdSent?: string;
   /** The connection whose stream this one resumed (by Last-Event-ID), when known. */

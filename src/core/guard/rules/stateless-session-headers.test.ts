@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exchange, recorded, rewritten, setHeader } from '../recorded.fixture';
 import { findingsFor, rpc, sseEvent, Transcript } from '../testing';
 
 const RULE = 'stateless-session-headers';
@@ -27,5 +28,29 @@ describe(RULE, () => {
       '2026-07-28',
     );
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE} on real TS SDK v2 traffic (fixtures/v2-*, rewritten)`, () => {
+  it('accepts the recordings: no session id, no Last-Event-ID, also beside a 2025 client', () => {
+    for (const name of ['v2-clean', 'v2-cut-reissued', 'v2-mixed-eras'])
+      expect(findingsFor(recorded(name), RULE), name).toEqual([]);
+  });
+
+  it('finds a server minting Mcp-Session-Id on its server/discover answer', () => {
+    const broken = rewritten(recorded('v2-clean'), (copy) =>
+      setHeader(exchange(copy, 'server/discover').responseHeaders!, 'Mcp-Session-Id', '3b1f0c'),
+    );
+    const discover = exchange(broken, 'server/discover');
+    expect(findingsFor(broken, RULE).map((f) => [f.connectionId, f.message])).toEqual([
+      [discover.id, `1 exchange(s) of a 2026-07-28 session use Mcp-Session-Id (first ${discover.id}).`],
+    ]);
+  });
+
+  it('finds a client sending Last-Event-ID with the re-issue of a cut call', () => {
+    const broken = rewritten(recorded('v2-cut-reissued'), (copy) =>
+      setHeader(exchange(copy, 'tools/call', 'stream_progress', 1).requestHeaders, 'Last-Event-ID', '2'),
+    );
+    expect(findingsFor(broken, RULE)[0]?.message).toContain('use Last-Event-ID');
   });
 });

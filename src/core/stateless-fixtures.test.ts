@@ -1,0 +1,84 @@
+// The TS SDK v2 recordings of 2026-07-28 traffic (fixtures/v2-*), as a user reads them, and the eras kept apart:
+// the 2025-era rules stay quiet on them, the 2026-07-28 rules on every 2025 (and 2024) recording.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze, type Analysis } from './analyze';
+import { importHar } from './capture/har';
+import { FIXTURES_DIR, readFixture } from './fixtures-dir.fixture';
+import { rules } from './guard/index';
+
+function analyzed(name: string): Analysis {
+  const { har, ndjson } = readFixture(name);
+  return analyze(importHar(har, { chunksNdjson: ndjson }));
+}
+
+const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
+const stateless = recordings.filter((d) => d.startsWith('v2-'));
+const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
+
+describe('2026-07-28 recordings (TS SDK v2)', () => {
+  it('are present: the clean control, a cut not re-issued, one re-issued, and mixed eras', () => {
+    expect(stateless).toEqual(['v2-clean', 'v2-cut-not-reissued', 'v2-cut-reissued', 'v2-mixed-eras']);
+  });
+
+  it('v2-clean: one stateless session of 2026-07-28 exchanges in time order, no finding at all', () => {
+    const analysis = analyzed('v2-clean');
+    expect(analysis.findings).toEqual([]);
+    expect(analysis.sessions).toHaveLength(1);
+    const [session] = analysis.sessions;
+    expect(session).toMatchObject({ era: '2026-07-28', idScheme: 'none' });
+    expect(session?.sessionId).toBeUndefined();
+    const connections = analysis.connections.filter((c) => c.sessionKey === session?.key);
+    expect(connections.map((c) => c.requestEra)).toEqual(Array(7).fill('2026-07-28'));
+    const starts = connections.map((c) => c.record.startTime);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    // Progress arrived as SSE events without ids; the listen stream is a lane of its own.
+    const events = [...analysis.events];
+    expect(events.every((e) => !e.hasId)).toBe(true);
+    const progress = events.flatMap((e) => e.messages).filter((m) => m.method === 'notifications/progress');
+    expect(progress.map((m) => (m.value as { params: { progress: number } }).params.progress)).toEqual([1, 2, 3, 4, 5]);
+    const listen = connections.find((c) => c.requestMessages[0]?.method === 'subscriptions/listen');
+    expect(analysis.streams.find((s) => s.id === listen?.streamId)).toMatchObject({
+      kind: 'post',
+      requestIds: ['listen:0'],
+    });
+  });
+
+  it('v2-clean: the ask_user retry is linked to the round the server answered input_required', () => {
+    const analysis = analyzed('v2-clean');
+    const asks = analysis.connections.filter(
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } } | undefined)?.params?.name === 'ask_user',
+    );
+    expect(asks.map((c) => c.retryOf)).toEqual([undefined, asks[0]?.id]);
+    expect(analysis.connections.filter((c) => c.retryOf !== undefined)).toHaveLength(1);
+  });
+
+  it('v2-mixed-eras: the 2025 client and the 2026-07-28 client are two sessions, each of its own era', () => {
+    const analysis = analyzed('v2-mixed-eras');
+    const byEra = new Map(analysis.sessions.map((s) => [s.era, s]));
+    expect([...byEra.keys()].sort()).toEqual(['2025-11-25', '2026-07-28']);
+    const methodsOf = (era: string) =>
+      analysis.connections
+        .filter((c) => c.sessionKey === byEra.get(era as '2025-11-25')?.key)
+        .map((c) => c.requestMessages[0]?.method ?? c.record.method);
+    expect(methodsOf('2025-11-25')).toEqual(['initialize', 'notifications/initialized', 'GET', 'tools/call']);
+    expect(methodsOf('2026-07-28')).toEqual(['server/discover', 'tools/call']);
+    expect(analysis.findings.map((f) => [f.rule, f.sessionKey])).toEqual([
+      ['stateless-request-not-reissued', byEra.get('2026-07-28')?.key],
+    ]);
+  });
+
+  it.each(stateless.map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {
+    const rulesFound = analyzed(name).findings.map((f) => f.rule);
+    expect(rulesFound.filter((id) => !statelessRules.has(id))).toEqual([]);
+  });
+
+  it.each(recordings.filter((d) => !d.startsWith('v2-')).map((s) => [s]))(
+    '%s (2025 or 2024): no rule of 2026-07-28 fires',
+    (name) => {
+      const rulesFound = analyzed(name).findings.map((f) => f.rule);
+      expect(rulesFound.filter((id) => statelessRules.has(id))).toEqual([]);
+    },
+  );
+});

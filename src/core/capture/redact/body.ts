@@ -4,6 +4,8 @@
 // boundaries and the JSON's validity stay as they were; it is a function of the value's own bytes up to each
 // position, so the same secret gets the same mask, different ones differ, and a torn prefix of a value is masked
 // into the prefix of that value's mask (the rules compare a torn tail with what a resume delivered).
+import { TextDecoder } from '../../web/globals';
+import { encodeUtf8 } from '../text';
 import { hashStep, HASH_SEED } from './hash';
 
 /** Field names, lower-cased without `_` and `-`: access_token, refresh_token, id_token, client_secret, apiKey, ... */
@@ -119,4 +121,11 @@ export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8A
     i = value.end + 1;
   }
   return out ?? bytes;
+}
+
+/** {@link maskJsonSecrets} over text (a request body): the same text when it holds no credential field. */
+export function maskJsonSecretsInText(text: string): string {
+  const bytes = encodeUtf8(text);
+  const masked = maskJsonSecrets(bytes);
+  return masked === bytes ? text : new TextDecoder().decode(masked);
 }

@@ -63,13 +63,22 @@ function keyAt(bytes: Uint8Array, from: number, to: number): string | undefined 
   return key;
 }
 
+/** One hex digit of the running hash, through murmur3's finalizer: a change in the last byte changes it too. */
+function digitOf(hash: number): number {
+  let x = hash ^ (hash >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) & 15;
+}
+
 /** The mask of `bytes[from, to)`, written into `out` at the same place. */
 function writeMask(bytes: Uint8Array, out: Uint8Array, from: number, to: number): void {
   let hash = HASH_SEED;
   for (let i = from; i < to; i++) {
     hash = hashStep(hash, bytes[i] as number);
     const p = i - from;
-    out[i] = p < MARK.length ? (MARK[p] as number) : (HEX[hash >>> 28] as number);
+    out[i] = p < MARK.length ? (MARK[p] as number) : (HEX[digitOf(hash)] as number);
   }
 }
 

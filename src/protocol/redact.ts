@@ -3,11 +3,11 @@
 // (src/tap/redact.ts), checked against these literal types and by a test.
 import { maskJsonSecretsInText } from '../core/capture/redact/body';
 import { redactHeaders } from '../core/capture/redact/headers';
-import { redactUrl } from '../core/capture/redact/url';
+import { redactUrl } from '../core/capture/redact/urls';
 import type { ConnectionDelta, WireConnectionStart } from './records';
 
 export type { AuthSchemeValue, SecretHeaderName } from '../core/capture/redact/headers';
-export type { SecretParamName } from '../core/capture/redact/url';
+export type { SecretParamName } from '../core/capture/redact/urls';
 
 /** Credential headers tagged, URL credentials tagged, credential fields of the request body masked. */
 export function redactStart(conn: WireConnectionStart): WireConnectionStart {

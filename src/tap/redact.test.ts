@@ -7,7 +7,7 @@ import {
   URL_CASES,
 } from '../core/capture/redact/credentials.fixture';
 import { redactHeaders } from '../core/capture/redact/headers';
-import { redactUrl } from '../core/capture/redact/url';
+import { redactUrl } from '../core/capture/redact/urls';
 import { redactSecretHeaders, redactSecretStart, redactSecretUrl } from './redact';
 
 const headers = [...HEADER_CASES, ...PLAIN_HEADERS].map(({ name, value }) => ({ name, value }));
@@ -47,36 +47,40 @@ describe('the tap redacts at the source exactly as the core does', () => {
   });
 
   it('does not depend on built-ins a page may replace after the tap loaded', () => {
-    const strings = ['slice', 'indexOf', 'lastIndexOf', 'toLowerCase', 'charCodeAt'] as const;
-    const saved = {
-      strings: strings.map((name) => String.prototype[name]),
-      exec: RegExp.prototype.exec,
-      test: RegExp.prototype.test,
-      map: Array.prototype.map,
-      decode: globalThis.decodeURIComponent,
-    };
-    const restore = () => {
-      strings.forEach((name, i) => Object.defineProperty(String.prototype, name, { value: saved.strings[i] }));
-      Object.assign(RegExp.prototype, { exec: saved.exec, test: saved.test });
-      Array.prototype.map = saved.map;
-      globalThis.decodeURIComponent = saved.decode;
-    };
     const broken = () => {
       throw new Error('patched by the page');
     };
+    const patched: [target: object, name: string][] = [
+      ...['slice', 'indexOf', 'lastIndexOf', 'toLowerCase', 'charCodeAt'].map((n): [object, string] => [
+        String.prototype,
+        n,
+      ]),
+      [RegExp.prototype, 'exec'],
+      [RegExp.prototype, 'test'],
+      [Array.prototype, 'map'],
+      [globalThis, 'decodeURIComponent'],
+    ];
     const url = MORE_URL_CASES[3]!.url; // a percent-encoded name: decodeURIComponent is needed
-    try {
-      for (const name of strings) Object.defineProperty(String.prototype, name, { value: broken });
-      Object.assign(RegExp.prototype, { exec: broken, test: broken });
-      Array.prototype.map = broken;
-      globalThis.decodeURIComponent = broken;
-      const shownHeaders = redactSecretHeaders(headers);
-      const shownUrl = redactSecretUrl(url);
-      restore();
-      expect(shownHeaders).toEqual(redactHeaders(headers));
-      expect(shownUrl).toBe(redactUrl(url));
-    } finally {
-      restore();
-    }
+    const shown = asHostilePage(patched, broken, () => ({
+      headers: redactSecretHeaders(headers),
+      url: redactSecretUrl(url),
+    }));
+    expect(shown).toEqual({ headers: redactHeaders(headers), url: redactUrl(url) });
+    // The patch bites: code that calls the built-ins as the page sees them (the core's) fails under it.
+    expect(() => asHostilePage(patched, broken, () => redactUrl(url))).toThrow('patched by the page');
   });
 });
+
+/**
+ * Runs `run` with each named built-in replaced by `value`, as a page script may do after the tap loaded, and puts
+ * them back before returning (so the test's own assertions run on the real ones).
+ */
+function asHostilePage<T>(patched: [object, string][], value: unknown, run: () => T): T {
+  const saved = patched.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name)!);
+  patched.forEach(([target, name]) => Object.defineProperty(target, name, { value }));
+  try {
+    return run();
+  } finally {
+    patched.forEach(([target, name], i) => Object.defineProperty(target, name, saved[i]!));
+  }
+}

@@ -28,15 +28,15 @@ const toLowerCase = String.prototype.toLowerCase;
 const decode = decodeURIComponent;
 const HEX = '0123456789abcdef';
 
-const match = (re: RegExp, text: string) => apply(exec, re, [text]) as RegExpExecArray | null;
-const cut = (text: string, from: number, to?: number) => apply(slice, text, [from, to]) as string;
-const find = (text: string, part: string, from = 0) => apply(indexOf, text, [part, from]) as number;
+const match = (re: RegExp, text: string): RegExpExecArray | null => apply(exec, re, [text]);
+const cut = (text: string, from: number, to?: number): string => apply(slice, text, [from, to]);
+const find = (text: string, part: string, from = 0): number => apply(indexOf, text, [part, from]);
 
 /** hash.ts's shortHash: FNV-1a over UTF-16 units, folded to 16 bits, as four hex digits. */
 function tag(secret: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < secret.length; i++) {
-    const h = (hash ^ (apply(charCodeAt, secret, [i]) as number)) >>> 0;
+    const h = (hash ^ apply(charCodeAt, secret, [i])) >>> 0;
     hash = (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) >>> 0;
   }
   const short = (hash ^ (hash >>> 16)) & 0xffff;
@@ -47,7 +47,7 @@ function headerValue(name: string, value: string): string {
   if (value === '' || match(TAGGED, value)) return value;
   const scheme = match(AUTH_SCHEME, value);
   if (scheme) return `${scheme[1] as string} ${tag(scheme[2] as string)}`;
-  const secret = (apply(toLowerCase, name, []) as string) !== SESSION_HEADER && match(SECRET_HEADER, name) !== null;
+  const secret = apply(toLowerCase, name, []) !== SESSION_HEADER && match(SECRET_HEADER, name) !== null;
   return secret ? tag(value) : value;
 }
 
@@ -94,7 +94,7 @@ function userinfo(head: string): string {
   const start = scheme + 3;
   const slash = find(head, '/', start);
   const end = slash < 0 ? head.length : slash;
-  const at = apply(lastIndexOf, head, ['@', end - 1]) as number;
+  const at = apply(lastIndexOf, head, ['@', end - 1]);
   if (at < start) return head;
   const info = cut(head, start, at);
   if (info === '' || match(TAGGED, info)) return head;

@@ -8,7 +8,7 @@ import { encodeUtf8 } from '../text';
 import { concatBytes } from '../bytes';
 import { maskJsonSecrets, type MaskedSpan } from './body';
 import { redactHeaderValue, SESSION_HEADER } from './headers';
-import { redactUrl } from './url';
+import { redactUrl } from './urls';
 
 /** What a redacted session id becomes: numbered in order of first appearance, so grouping stays as it was. */
 const ALIAS = /^redacted-session-\d+$/;
@@ -96,8 +96,8 @@ class Hider {
   scrub = (text: string): string => {
     let out = text;
     // Longest first: a secret that contains another is replaced whole.
-    const secrets = [...this.hidden.keys()].sort((a, b) => b.length - a.length);
-    for (const secret of secrets) out = out.split(secret).join(this.hidden.get(secret) as string);
+    const secrets = [...this.hidden].sort(([a], [b]) => b.length - a.length);
+    for (const [secret, shown] of secrets) out = out.split(secret).join(shown);
     return out;
   };
 }

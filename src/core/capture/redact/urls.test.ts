@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MORE_URL_CASES, PLAIN_URLS, URL_CASES } from './credentials.fixture';
 import { redactedTag } from './hash';
-import { redactUrl } from './url';
+import { redactUrl } from './urls';
 
 describe('URL redaction', () => {
   it.each([...URL_CASES, ...MORE_URL_CASES])('$label: the credential is tagged', ({ url, secret }) => {

@@ -11,7 +11,7 @@ import { Toolbar } from './components/Toolbar';
 import { Workspace } from './components/Workspace';
 import { useAnalysis } from './hooks/useAnalysis';
 import { useCaptureFiles } from './hooks/useCaptureFiles';
-import { useRevealSecrets } from './hooks/useRevealSecrets';
+import { useSettings } from './hooks/useSettings';
 import { useFileDrop } from './hooks/useFileDrop';
 import { usePanelState } from './hooks/usePanelState';
 import { useSelection } from './hooks/useSelection';
@@ -34,7 +34,8 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   const analysis = useAnalysis(spawnWorker);
   const { client, view } = analysis;
   const { state, live, clear, setPreserveLog, toggleRecording, backToLive } = usePanelState(transport, client, store);
-  const revealSecrets = useRevealSecrets(transport.settings);
+  // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
+  const revealSecrets = useSettings(transport.settings).settings?.revealSecrets === true;
   const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
 
   const choices = useMemo(

@@ -46,19 +46,19 @@ export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 
  * @example writeFileSync('session.capture.json', serializeCapture(capture, { findings: analyze(capture).findings }));
  */
 export function serializeCapture(
-  original: Capture,
+  capture: Capture,
   extras?: { findings?: readonly object[]; revealSecrets?: boolean },
 ): string {
-  const redaction = extras?.revealSecrets === true ? undefined : redactCapture(original);
-  const capture = redaction?.capture ?? original;
+  const redaction = extras?.revealSecrets === true ? undefined : redactCapture(capture);
+  const written = redaction?.capture ?? capture;
   const findings = redaction && extras?.findings ? scrubStrings(extras.findings, redaction.scrub) : extras?.findings;
   const doc: JsonObject = {
     format: CAPTURE_FORMAT,
     version: CAPTURE_VERSION,
-    tool: { name: capture.tool.name, version: capture.tool.version },
-    createdAt: capture.createdAt,
-    page: capture.page && { url: capture.page.url, title: capture.page.title },
-    connections: capture.connections.map(connectionToJson),
+    tool: { name: written.tool.name, version: written.tool.version },
+    createdAt: written.createdAt,
+    page: written.page && { url: written.page.url, title: written.page.title },
+    connections: written.connections.map(connectionToJson),
     findings,
   };
   return JSON.stringify(doc, null, 2);

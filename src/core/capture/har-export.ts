@@ -13,11 +13,12 @@ import { redactCapture } from './redact/capture';
  * Writes a capture as HAR 1.2: standard fields for other tools, plus `_`-prefixed fields (exact times, per-chunk
  * `_chunks`, `_streamState`) so {@link importHar} restores the capture exactly. Secrets are redacted
  * (docs/redaction.md) unless `options.revealSecrets` is true.
+ * @param recorded the raw records to write.
  * @param options.revealSecrets keep credentials, session ids and body secrets as recorded (the user's opt-in).
  * @returns the HAR file's JSON text.
  */
-export function exportHar(original: Capture, options?: { revealSecrets?: boolean }): string {
-  const capture = options?.revealSecrets === true ? original : redactCapture(original).capture;
+export function exportHar(recorded: Capture, options?: { revealSecrets?: boolean }): string {
+  const capture = options?.revealSecrets === true ? recorded : redactCapture(recorded).capture;
   const page = capture.page;
   const log: JsonObject = {
     version: '1.2',

@@ -17,6 +17,9 @@ describe('the tap redacts at the source exactly as the core does', () => {
   it('headers: the same tags for the probe’s credentials, the rest kept', () => {
     const shown = redactSecretHeaders(headers);
     expect(shown).toEqual(redactHeaders(headers));
+    // What the tap sent, the bridge keeps as it is, and the other way round.
+    expect(redactHeaders(shown)).toEqual(shown);
+    expect(redactSecretHeaders(shown)).toEqual(shown);
     for (const { secret } of HEADER_CASES) expect(JSON.stringify(shown)).not.toContain(secret);
   });
 

@@ -16,7 +16,7 @@ const PARAM_NAME: SecretParamName =
 const SECRET_HEADER = new RegExp(HEADER_NAME, 'i');
 const AUTH_SCHEME = new RegExp(AUTH_SCHEME_VALUE, 'i');
 const SECRET_PARAM = new RegExp(PARAM_NAME, 'i');
-const TAGGED = /‹redacted:[0-9a-f]{4}›|^\[redacted\]$/;
+const TAGGED = /^(?:(?:bearer|basic) )?‹redacted:[0-9a-f]{4}›$|^\[redacted\]$/i;
 const SESSION_HEADER = 'mcp-session-id';
 
 const exec = RegExp.prototype.exec;

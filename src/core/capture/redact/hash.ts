@@ -23,5 +23,5 @@ export function redactedTag(secret: string): string {
   return `‹redacted:${shortHash(secret)}›`;
 }
 
-/** A tag this redaction wrote (so redacting twice changes nothing), or the mask of older captures. */
-export const REDACTED_TAG = /‹redacted:[0-9a-f]{4}›|^\[redacted\]$/;
+/** A whole value this redaction wrote (so redacting twice changes nothing), or the mask of older captures. */
+export const REDACTED_TAG = /^(?:(?:bearer|basic) )?‹redacted:[0-9a-f]{4}›$|^\[redacted\]$/i;

@@ -27,6 +27,9 @@ describe('header redaction', () => {
     const once = redactHeaders(HEADER_CASES.map(({ name, value }) => ({ name, value })));
     expect(redactHeaders(once)).toEqual(once);
     expect(redactHeaderValue('Authorization', '[redacted]')).toBe('[redacted]');
+    // Only a whole tag is left alone: a value that merely contains one is still a secret.
+    const smuggled = `s3cret ${redactedTag('x')}`;
+    expect(redactHeaderValue('X-Api-Key', smuggled)).toBe(redactedTag(smuggled));
   });
 
   it('two requests with the same token look alike, with different tokens they do not', () => {

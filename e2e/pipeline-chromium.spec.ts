@@ -13,6 +13,7 @@ import {
 } from './fixtures/extension';
 import { fixtureEventsText, progressData, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
+import { redactedTag } from '../src/core/capture/redact/hash';
 
 let server: FixtureServer;
 let session: ChromiumSession;
@@ -173,7 +174,9 @@ test('credentials are redacted unless the user opts in; the buffer budget drops 
   };
   let page = await run();
   let ext = await probeTab(page);
-  expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe('[redacted]');
+  expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe(
+    `Bearer ${redactedTag('s3cret')}`,
+  );
   await Promise.all([ext.close(), page.close()]);
 
   await settings({ 'settings.revealSecrets': true, 'settings.bufferBytes': 64 * 1024 });

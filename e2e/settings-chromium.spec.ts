@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCapture } from '../src/core/index';
+import { redactHeaderValue } from '../src/core/capture/redact/headers';
 import { DIST_CHROME, findTabId, header, openExtensionPage, panelUrl } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
@@ -82,7 +83,7 @@ test('the settings gear opts in to recording credentials; the next page load rec
   await expect(panel.locator('[data-testid=event-row]')).toHaveCount(1);
   expect(await shownConnection(panel)).toEqual({
     request: expect.stringContaining('load=1'),
-    authorization: '[redacted]',
+    authorization: redactHeaderValue('authorization', TOKEN),
   });
 
   // Keyboard: the gear is reachable and opens its popover; Escape closes it and gives focus back.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionDelta } from '../protocol/records';
+import { redactedTag } from '../core/capture/redact/hash';
 import { sanitizeDelta } from './sanitize';
 
 const start: ConnectionDelta = {
@@ -25,9 +26,9 @@ describe('sanitizeDelta', () => {
   it('redacts credentials even when a page turned the tap opt-in on, and keeps MCP headers', () => {
     const out = sanitizeDelta(start, { revealSecrets: false, documentUrl: 'http://127.0.0.1/' });
     expect(out.kind === 'start' && out.conn.requestHeaders).toEqual([
-      { name: 'Authorization', value: '[redacted]' },
-      { name: 'Cookie', value: '[redacted]' },
-      { name: 'X-Api-Key', value: '[redacted]' },
+      { name: 'Authorization', value: `Bearer ${redactedTag('secret')}` },
+      { name: 'Cookie', value: redactedTag('sid=1') },
+      { name: 'X-Api-Key', value: redactedTag('k') },
       { name: 'Mcp-Session-Id', value: 's1' },
       { name: 'Last-Event-ID', value: '5' },
     ]);

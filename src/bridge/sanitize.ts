@@ -1,6 +1,6 @@
 // Isolated world (pure): what the bridge enforces on a valid delta before keeping it, whatever the page claimed.
 import type { ConnectionDelta } from '../protocol/records';
-import { redactHeaders } from '../protocol/redact';
+import { redactResponse, redactStart } from '../protocol/redact';
 
 export interface SanitizeOptions {
   revealSecrets: boolean;
@@ -11,11 +11,8 @@ export interface SanitizeOptions {
 export function sanitizeDelta(delta: ConnectionDelta, options: SanitizeOptions): ConnectionDelta {
   if (delta.kind === 'start') {
     const conn = { ...delta.conn, documentUrl: options.documentUrl };
-    if (!options.revealSecrets) conn.requestHeaders = redactHeaders(conn.requestHeaders);
-    return { kind: 'start', conn };
+    return { kind: 'start', conn: options.revealSecrets ? conn : redactStart(conn) };
   }
-  if (delta.kind === 'response' && !options.revealSecrets) {
-    return { ...delta, responseHeaders: redactHeaders(delta.responseHeaders) };
-  }
+  if (delta.kind === 'response' && !options.revealSecrets) return redactResponse(delta);
   return delta;
 }

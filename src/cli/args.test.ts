@@ -38,6 +38,18 @@ describe('parseArgs', () => {
     });
   });
 
+  it('--reveal-secrets keeps credentials and session ids in what analyze prints (redacted by default)', () => {
+    expect(parseArgs(['analyze', 'a.har', '--reveal-secrets'])).toEqual({
+      ok: true,
+      command: { kind: 'analyze', files: ['a.har'], format: 'text', failOn: 'error', revealSecrets: true },
+    });
+    expect(parseArgs(['analyze', 'a.har'])).not.toHaveProperty('command.revealSecrets');
+    expect(parseArgs(['analyze', 'a', '--reveal-secrets=yes'])).toEqual({
+      ok: false,
+      error: 'unknown option --reveal-secrets=yes for analyze',
+    });
+  });
+
   it('a value that starts with a dash is still the value', () => {
     expect(parseArgs(['analyze', 'a', '--chunks', '-'])).toMatchObject({ command: { files: ['a'], chunks: '-' } });
     expect(parseArgs(['analyze', 'a', '--fail-on', '--json'])).toEqual({

@@ -13,7 +13,7 @@ export type Format = 'text' | 'json' | 'sarif' | 'junit' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'junit', 'github'];
 
 export type Command =
-  | { kind: 'analyze'; files: string[]; format: Format; failOn: FailOn; chunks?: string }
+  | { kind: 'analyze'; files: string[]; format: Format; failOn: FailOn; chunks?: string; revealSecrets?: true }
   | { kind: 'rules'; json: boolean }
   | { kind: 'proxy'; upstream: URL; host: string; port: number; faults: Fault[]; record?: string }
   | { kind: 'help' }
@@ -58,6 +58,7 @@ const ANALYZE_OPTIONS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   chunks: { type: 'string' },
+  'reveal-secrets': { type: 'boolean' },
 } as const satisfies Options;
 
 function parseAnalyze(args: readonly string[]): ParseResult {
@@ -66,11 +67,13 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   let json = false;
   let failOn: FailOn = 'error';
   let chunks: string | undefined;
+  let revealSecrets = false;
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     // The whole argument as typed: `--json=yes`, `-abc`.
     if (!isDeclared(token, ANALYZE_OPTIONS)) return fail(`unknown option ${args[token.index]} for analyze`);
     if (token.name === 'json') json = true;
+    else if (token.name === 'reveal-secrets') revealSecrets = true;
     else if (token.name === 'format') {
       if (token.value === undefined) return fail(`--format needs a value: ${FORMATS.join(', ')}`);
       if (!isFormat(token.value)) {
@@ -92,7 +95,10 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   // --json is an alias of --format json; with another format it contradicts it.
   if (json && format !== undefined && format !== 'json') return fail(`--json contradicts --format ${format}`);
   const command = { kind: 'analyze', files, format: format ?? (json ? 'json' : 'text'), failOn } as const;
-  return { ok: true, command: { ...command, ...(chunks !== undefined && { chunks }) } };
+  return {
+    ok: true,
+    command: { ...command, ...(chunks !== undefined && { chunks }), ...(revealSecrets && { revealSecrets }) },
+  };
 }
 
 const PROXY_OPTIONS = {
@@ -167,6 +173,7 @@ export const HELP = `mcp-stream-inspector: check what MCP Streamable HTTP resump
 Usage:
   mcp-stream-inspector analyze <file>... [--format text|json|sarif|junit|github] [--json]
                                [--fail-on error|warning|info|never] [--chunks <chunks.ndjson>]
+                               [--reveal-secrets]
   mcp-stream-inspector rules [--json]
   mcp-stream-inspector proxy <upstream-url> [--port N] [--host 127.0.0.1] [--fault SPEC]... [--record FILE]
   mcp-stream-inspector --help | --version
@@ -181,6 +188,9 @@ analyze   Reads capture files (format v1, exported by the DevTools panel), HAR f
   --json        The same as --format json.
   --fail-on S   Exit 1 when a finding of severity S or worse exists (default: error; never: always 0).
   --chunks F    Per-chunk times and offsets (chunks.ndjson) that split the bodies of a single HAR file.
+  --reveal-secrets  Print credentials and session ids as the file has them. By default they are redacted
+                before analysis (docs/redaction.md): the findings are the same, session ids become
+                redacted-session-N, URLs and messages carry ‹redacted:3f2a› tags.
 rules     Lists the guard rules: id, severity, summary.
 proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-05 HTTP+SSE): forwards every
           request, streams responses as they come, prints a line per exchange and each finding as it shows;

@@ -31,7 +31,8 @@ describe('node bin/mcp-stream-inspector.js', () => {
     expect(json.status).toBe(1);
     const doc = JSON.parse(json.stdout);
     expect(doc.findings.map((f: { rule: string }) => f.rule)).toContain('torn-event-reconnect');
-    expect(doc.sessions[0].id).toBe(fixtureSessionId('cut-mid-event'));
+    expect(doc.sessions[0].id).toBe('redacted-session-1');
+    expect(json.stdout).not.toContain(fixtureSessionId('cut-mid-event'));
 
     const human = cli('analyze', join(example, 'capture.har'), join(example, 'expected.json'));
     expect(human.status).toBe(2);

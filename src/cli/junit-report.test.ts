@@ -52,7 +52,8 @@ describe('--format junit', () => {
     const [withFindings, without] = suitesOf(out);
     expect(withFindings?.['@_name']).toBe(refused);
     expect(without?.['@_name']).toBe(clean);
-    const session = fixtureSessionId('resume-404');
+    const session = 'redacted-session-1'; // the report's alias (docs/redaction.md)
+    expect(out).not.toContain(fixtureSessionId('resume-404'));
     const [testcase] = withFindings?.testcase ?? [];
     expect(testcase?.['@_name']).toBe(`session ${session}`);
     // resume-404: 2 errors and 1 warning fail at --fail-on warning; the 2 info findings are listed, not failed.

@@ -17,6 +17,8 @@ const clean = join(fixtureDir('clean'), 'capture.har');
 /** Facts of the cut-mid-event recording, read from the HAR itself. */
 const tornEntries = fixtureEntries('cut-mid-event');
 const tornSession = fixtureSessionId('cut-mid-event')!;
+/** What the report names a session by: session ids are redacted unless --reveal-secrets (docs/redaction.md). */
+const FIRST_ALIAS = 'redacted-session-1';
 const cutEntry = tornEntries.find((e) => e.streamState === 'failed')!;
 const resumeEntry = tornEntries.find((e) => e.requestHeaders['last-event-id'] !== undefined)!;
 const tornAt = cutEntry.body.lastIndexOf('event: message\n');
@@ -57,7 +59,8 @@ describe('mcp-stream-inspector analyze', () => {
     const { code, out, err } = await cli(['analyze', torn, '--chunks', tornChunks]);
     expect(err).toBe('');
     expect(code).toBe(0); // a torn event that was discarded on resume: a warning, below the default --fail-on error
-    expect(out).toContain(`session ${tornSession}  ${new URL(cutEntry.url).origin}  era 2025-11-25`);
+    expect(out).toContain(`session ${FIRST_ALIAS}  ${new URL(cutEntry.url).origin}  era 2025-11-25`);
+    expect(out).not.toContain(tornSession);
     const held = Buffer.byteLength(cutEntry.body) - tornAt;
     expect(out).toContain(
       `⚠ warning torn-event-reconnect  ${cutEntry.id} ended holding ${held} bytes of an undispatched event with partial data (id ${tornId})`,
@@ -85,8 +88,8 @@ describe('mcp-stream-inspector analyze', () => {
     expect((await cli(['analyze', brokenStream, '--fail-on', 'never'])).code).toBe(0);
   });
 
-  it('--json prints one stable document for one file', async () => {
-    const { code, out } = await cli(['analyze', '--json', torn, '--chunks', tornChunks]);
+  it('--json prints one stable document for one file (--reveal-secrets: the real session id)', async () => {
+    const { code, out } = await cli(['analyze', '--json', torn, '--chunks', tornChunks, '--reveal-secrets']);
     expect(code).toBe(0);
     const doc = JSON.parse(out);
     expect(Object.keys(doc)).toEqual(['findings', 'sessions', 'otherStreams']);
@@ -117,7 +120,7 @@ describe('mcp-stream-inspector analyze', () => {
     expect(code).toBe(2);
     expect(err).toContain(`mcp-stream-inspector: ${missing}: cannot read: ENOENT`);
     expect(err).toContain(`mcp-stream-inspector: ${truncated}: malformed JSON at end of input (character 3000)`);
-    expect(out).toContain(`${clean}\n  session ${fixtureSessionId('clean')}`);
+    expect(out).toContain(`${clean}\n  session ${FIRST_ALIAS}`);
     expect(out).toContain(`${brokenStream}\n`);
     expect(out).toMatch(/✖ error {3}incomplete-json/);
     expect(out.trimEnd().split('\n').at(-1)).toBe(

@@ -2,6 +2,7 @@
 import { analyze } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { loadInput } from '../core/capture/load';
+import { redactCapture } from '../core/capture/redact/capture';
 import { rules } from '../core/guard';
 import { atLeast } from '../core/guard/severity';
 import type { Finding } from '../core/guard/types';
@@ -69,7 +70,7 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
   const writer = await writerFor(command, io);
   let code = EXIT_OK;
   for (const file of command.files) {
-    const outcome = await analyzeFile(file, chunks, io, command.format);
+    const outcome = await analyzeFile(file, chunks, io, command);
     writer.write(outcome);
     const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
     code = Math.max(code, fileCode);
@@ -88,7 +89,7 @@ async function analyzeFile(
   file: string,
   chunks: Companion | undefined,
   io: CliIo,
-  format: Format,
+  { format, revealSecrets }: { format: Format; revealSecrets?: true },
 ): Promise<FileOutcome> {
   let bytes: Uint8Array;
   try {
@@ -99,7 +100,9 @@ async function analyzeFile(
     return { file, ok: false, code: EXIT_USAGE_OR_INPUT, error: { path: '', message } };
   }
   try {
-    const capture = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
+    const loaded = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
+    // Redacted before analysis, so that nothing printed (findings, sessions, URLs) carries a secret.
+    const capture = revealSecrets ? loaded : redactCapture(loaded).capture;
     const analysis = analyze(capture);
     // Only the CI formats say where a finding is in the file (for a HAR that takes a pass over its bytes).
     const places = format === 'text' || format === 'json' ? [] : locateFindings(bytes, capture, analysis.findings);

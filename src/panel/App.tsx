@@ -11,6 +11,7 @@ import { Toolbar } from './components/Toolbar';
 import { Workspace } from './components/Workspace';
 import { useAnalysis } from './hooks/useAnalysis';
 import { useCaptureFiles } from './hooks/useCaptureFiles';
+import { useSettings } from './hooks/useSettings';
 import { useFileDrop } from './hooks/useFileDrop';
 import { usePanelState } from './hooks/usePanelState';
 import { useSelection } from './hooks/useSelection';
@@ -33,7 +34,9 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   const analysis = useAnalysis(spawnWorker);
   const { client, view } = analysis;
   const { state, live, clear, setPreserveLog, toggleRecording, backToLive } = usePanelState(transport, client, store);
-  const files = useCaptureFiles(analysis, toolVersion, dispatch);
+  // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
+  const revealSecrets = useSettings(transport.settings).settings?.revealSecrets === true;
+  const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
 
   const choices = useMemo(
     () => ({
@@ -114,7 +117,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
           onSelectSession={selectSession}
         />
       )}
-      <StatusBar state={state} analysis={analysis} />
+      <StatusBar state={state} analysis={analysis} revealSecrets={revealSecrets} />
       {dragging ? <div class="drop-overlay">Drop a capture, HAR or event-stream file to inspect it</div> : null}
     </div>
   );

@@ -1,21 +1,26 @@
-// Runs anywhere (pure; the bridge and exports use it): which header values are secrets, and their masking.
-// The tap applies the same pattern at the source (src/tap/redact.ts, checked against this one by its literal type).
-import type { HttpHeader } from './records';
+// Runs anywhere (pure; the bridge uses it): what is hidden in a connection's head before it is kept, whatever the
+// page's tap did (docs/redaction.md). The patterns are the core's; the tap re-states them at the source
+// (src/tap/redact.ts), checked against these literal types and by a test.
+import { maskJsonSecretsInText } from '../core/capture/redact/body';
+import { redactHeaders } from '../core/capture/redact/headers';
+import { redactUrl } from '../core/capture/redact/urls';
+import type { ConnectionDelta, WireConnectionStart } from './records';
 
-export const REDACTED = '[redacted]';
+export type { AuthSchemeValue, SecretHeaderName } from '../core/capture/redact/headers';
+export type { SecretParamName } from '../core/capture/redact/urls';
 
-/** Credentials by name: Authorization, Proxy-Authorization, Cookie, X-Api-Key, tokens, secrets. Never Mcp-Session-Id. */
-export const SECRET_HEADER_PATTERN =
-  '^(?:proxy-)?authorization$|^(?:set-)?cookie2?$|api-?key|token|secret|password|credential|^x-auth';
-export type SecretHeaderPattern = typeof SECRET_HEADER_PATTERN;
-export type Redacted = typeof REDACTED;
-
-const SECRET_HEADER = new RegExp(SECRET_HEADER_PATTERN, 'i');
-
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
+/** Credential headers tagged, URL credentials tagged, credential fields of the request body masked. */
+export function redactStart(conn: WireConnectionStart): WireConnectionStart {
+  const out = { ...conn, url: redactUrl(conn.url), requestHeaders: redactHeaders(conn.requestHeaders) };
+  if (conn.documentUrl !== undefined) out.documentUrl = redactUrl(conn.documentUrl);
+  if (conn.requestBody !== undefined) out.requestBody = maskJsonSecretsInText(conn.requestBody);
+  return out;
 }
 
-export function redactHeaders(headers: HttpHeader[]): HttpHeader[] {
-  return headers.map((h) => (isSecretHeader(h.name) && h.value !== REDACTED ? { name: h.name, value: REDACTED } : h));
+export function redactResponse(
+  delta: Extract<ConnectionDelta, { kind: 'response' }>,
+): Extract<ConnectionDelta, { kind: 'response' }> {
+  return { ...delta, responseHeaders: redactHeaders(delta.responseHeaders) };
 }
+
+export { redactUrl };

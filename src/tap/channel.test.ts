@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
+import { redactedTag } from '../core/capture/redact/hash';
 import { TapChannel } from './channel';
 import { captureNatives } from './natives';
 import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, SLAB_BYTES, TAP_PORT_EVENT } from './wire';
@@ -72,8 +73,11 @@ describe('tap channel: credentials of requests made before the bridge answered',
     bus.answer(false);
     await sent;
     expect(bus.batches[0]).toMatchObject([
-      { kind: 'start', conn: { requestHeaders: [{ name: 'authorization', value: '[redacted]' }] } },
-      { kind: 'response', responseHeaders: [{ name: 'set-cookie', value: '[redacted]' }] },
+      {
+        kind: 'start',
+        conn: { requestHeaders: [{ name: 'authorization', value: `Bearer ${redactedTag('s3cret')}` }] },
+      },
+      { kind: 'response', responseHeaders: [{ name: 'set-cookie', value: redactedTag('sid=1') }] },
     ]);
     bus.close();
   });

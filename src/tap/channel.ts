@@ -5,7 +5,7 @@ import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { isArray } from './intrinsics';
 import type { Natives } from './natives';
-import { redactSecretHeaders } from './redact';
+import { redactSecretHeaders, redactSecretStart } from './redact';
 import { Slabs } from './slabs';
 import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, TAP_PORT_EVENT, TAP_SOURCE } from './wire';
 
@@ -154,8 +154,7 @@ export class TapChannel implements DeltaSink {
 
   /** Redacts heads unless the user opted in. */
   private encode(delta: TapDelta): ConnectionDelta {
-    if (delta.kind === 'start' && !this.revealSecrets)
-      return { kind: 'start', conn: { ...delta.conn, requestHeaders: redactSecretHeaders(delta.conn.requestHeaders) } };
+    if (delta.kind === 'start' && !this.revealSecrets) return { kind: 'start', conn: redactSecretStart(delta.conn) };
     if (delta.kind === 'response' && !this.revealSecrets)
       return { ...delta, responseHeaders: redactSecretHeaders(delta.responseHeaders) };
     return delta;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redactedTag } from '../core/capture/redact/hash';
 import { chunkedUpstream, installTap, startServer, streamParts, type TestServer } from './test-harness';
 
 const EVENTS = ['id: 1\ndata: {"a":1}\n\n', 'id: 2\ndata: {"a"', ':2}\n\n', 'id: 3\ndata: {"a":3}\n\n'];
@@ -116,7 +117,7 @@ describe('fetch tap: what it records', () => {
     expect(start).toMatchObject({ conn: { id: 'c1', method: 'GET', url: `${server.url}/sse`, source: 'fetch' } });
     expect(start?.kind === 'start' && start.conn.requestHeaders).toEqual([
       { name: 'accept', value: 'text/event-stream' },
-      { name: 'authorization', value: '[redacted]' },
+      { name: 'authorization', value: `Bearer ${redactedTag('x')}` },
     ]);
     expect(tap.deltas.find((d) => d.kind === 'response')).toMatchObject({ status: 200 });
     const recorded = tap.deltas.filter((d) => d.kind === 'chunk');

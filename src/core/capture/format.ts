@@ -29,6 +29,7 @@ import {
   type JsonObject,
 } from './read';
 import { parseJsonText } from './text';
+import { redactCapture, scrubStrings } from './redact/capture';
 
 /** The capture format versions {@link parseCapture} reads. */
 export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
@@ -36,21 +37,29 @@ export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'networ
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
 
 /**
- * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64).
+ * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). Secrets are redacted
+ * (docs/redaction.md) unless `extras.revealSecrets` is true.
  * @param capture the raw records to write.
  * @param extras.findings findings to write along for convenience (as `analyze` returned them); never read back.
+ * @param extras.revealSecrets keep credentials, session ids and body secrets as recorded (the user's opt-in).
  * @returns the JSON text of the capture file.
  * @example writeFileSync('session.capture.json', serializeCapture(capture, { findings: analyze(capture).findings }));
  */
-export function serializeCapture(capture: Capture, extras?: { findings?: readonly object[] }): string {
+export function serializeCapture(
+  capture: Capture,
+  extras?: { findings?: readonly object[]; revealSecrets?: boolean },
+): string {
+  const redaction = extras?.revealSecrets === true ? undefined : redactCapture(capture);
+  const written = redaction?.capture ?? capture;
+  const findings = redaction && extras?.findings ? scrubStrings(extras.findings, redaction.scrub) : extras?.findings;
   const doc: JsonObject = {
     format: CAPTURE_FORMAT,
     version: CAPTURE_VERSION,
-    tool: { name: capture.tool.name, version: capture.tool.version },
-    createdAt: capture.createdAt,
-    page: capture.page && { url: capture.page.url, title: capture.page.title },
-    connections: capture.connections.map(connectionToJson),
-    findings: extras?.findings,
+    tool: { name: written.tool.name, version: written.tool.version },
+    createdAt: written.createdAt,
+    page: written.page && { url: written.page.url, title: written.page.title },
+    connections: written.connections.map(connectionToJson),
+    findings,
   };
   return JSON.stringify(doc, null, 2);
 }

@@ -7,13 +7,18 @@ import type { Capture, ConnectionRecord, EndReason } from './model';
 import type { JsonObject } from './read';
 import { tryDecodeUtf8 } from './text';
 import { concatBytes } from './bytes';
+import { redactCapture } from './redact/capture';
 
 /**
  * Writes a capture as HAR 1.2: standard fields for other tools, plus `_`-prefixed fields (exact times, per-chunk
- * `_chunks`, `_streamState`) so {@link importHar} restores the capture exactly.
+ * `_chunks`, `_streamState`) so {@link importHar} restores the capture exactly. Secrets are redacted
+ * (docs/redaction.md) unless `options.revealSecrets` is true.
+ * @param recorded the raw records to write.
+ * @param options.revealSecrets keep credentials, session ids and body secrets as recorded (the user's opt-in).
  * @returns the HAR file's JSON text.
  */
-export function exportHar(capture: Capture): string {
+export function exportHar(recorded: Capture, options?: { revealSecrets?: boolean }): string {
+  const capture = options?.revealSecrets === true ? recorded : redactCapture(recorded).capture;
   const page = capture.page;
   const log: JsonObject = {
     version: '1.2',

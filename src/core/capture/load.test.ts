@@ -23,7 +23,7 @@ function loadError(bytes: Uint8Array, name: string, options?: { chunksNdjson?: s
 
 describe('loadInput sniffs the content, not the name', () => {
   it('capture v1, whatever the file is called', () => {
-    const bytes = enc.encode(serializeCapture(sampleCapture()));
+    const bytes = enc.encode(serializeCapture(sampleCapture(), { revealSecrets: true }));
     expect(loadInput(bytes, 'capture.json')).toEqual(sampleCapture());
     expect(loadInput(bytes, 'saved.txt')).toEqual(sampleCapture());
   });

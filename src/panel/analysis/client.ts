@@ -32,7 +32,8 @@ export interface AnalysisClient {
   /** Asks for an event's whole payload; the answer comes as a `payload` message with the returned id. */
   payload(event: EventRef): number;
   /** Asks for an export; the answer comes as an `exported` (or `failed`) message with the returned id. */
-  exportAs(kind: ExportKind, toolVersion: string, createdAt: number): number;
+  /** `revealSecrets`: the user's opt-in; otherwise the export is redacted (docs/redaction.md). */
+  exportAs(kind: ExportKind, toolVersion: string, createdAt: number, revealSecrets: boolean): number;
   /** The last command sent that changes records (0: none yet). */
   readonly recordsSeq: number;
   stop(): void;
@@ -95,8 +96,8 @@ export function createAnalysisClient(port: WorkerPort, listener: AnalysisListene
       send({ type: 'payload', id: ++id, event });
       return id;
     },
-    exportAs(kind, toolVersion, createdAt) {
-      send({ type: 'export', id: ++id, kind, toolVersion, createdAt });
+    exportAs(kind, toolVersion, createdAt, revealSecrets) {
+      send({ type: 'export', id: ++id, kind, toolVersion, createdAt, revealSecrets });
       return id;
     },
     get recordsSeq() {

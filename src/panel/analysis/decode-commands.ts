@@ -70,6 +70,7 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
           kind: m.kind,
           toolVersion: text(m.toolVersion, 256, 'toolVersion'),
           createdAt: num(m.createdAt, 'createdAt'),
+          revealSecrets: m.revealSecrets === true,
         };
       default:
         return null;

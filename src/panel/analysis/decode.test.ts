@@ -171,7 +171,7 @@ describe('the worker wire, UI thread -> worker', () => {
     { type: 'choices', seq: 5, choices: CHOICES },
     { type: 'rows', version: 2, from: 10, to: 60 },
     { type: 'payload', id: 1, event: { connectionId: 'c1', start: 0 } },
-    { type: 'export', id: 2, kind: 'har', toolVersion: '0.1.0', createdAt: 1 },
+    { type: 'export', id: 2, kind: 'har', toolVersion: '0.1.0', createdAt: 1, revealSecrets: false },
   ];
 
   it('takes each command as it was sent, chunk bytes kept as the same bytes', () => {

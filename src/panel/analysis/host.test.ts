@@ -42,6 +42,14 @@ function tornCapture(): Capture {
   return loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
 }
 const asTab = (r: ConnectionRecord): ConnectionRecord => (r.source === 'eventsource' ? r : { ...r, source: 'fetch' });
+function sessionIdOf(capture: Capture): string {
+  const header = capture.connections
+    .flatMap((c) => c.responseHeaders ?? [])
+    .find((h) => h.name.toLowerCase() === 'mcp-session-id');
+  if (!header) throw new Error('the recording has no session id');
+  return header.value;
+}
+
 const tornDeltas = (): ConnectionDelta[] => tornCapture().connections.flatMap((c) => recordToDeltas(asTab(c)));
 
 const CHOICES: Choices = {
@@ -218,7 +226,14 @@ describe('the analysis worker', () => {
     const w = start();
     w.transport(tornDeltas());
     // No pass has run yet: the export runs one first.
-    w.host.receive({ type: 'export', id: 3, kind: 'capture', toolVersion: '9.9.9', createdAt: 5 });
+    w.host.receive({
+      type: 'export',
+      id: 3,
+      kind: 'capture',
+      toolVersion: '9.9.9',
+      createdAt: 5,
+      revealSecrets: false,
+    });
     const exported = w.out.find((m) => m.type === 'exported');
     if (exported?.type !== 'exported') throw new Error('no export');
     expect(exported.id).toBe(3);
@@ -229,6 +244,21 @@ describe('the analysis worker', () => {
     expect((JSON.parse(text) as { findings: Array<{ rule: string }> }).findings.map((f) => f.rule)).toContain(
       'torn-event-reconnect',
     );
+    // Redacted by default: the session id is an alias, in the records and in the findings written along.
+    const sessionId = sessionIdOf(tornCapture());
+    expect(text).not.toContain(sessionId);
+    expect(text).toContain('redacted-session-1');
+  });
+
+  it('exports what was recorded when the user opted in to credentials', async () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.host.receive({ type: 'export', id: 4, kind: 'har', toolVersion: '9.9.9', createdAt: 5, revealSecrets: true });
+    const exported = w.out.find((m) => m.type === 'exported');
+    if (exported?.type !== 'exported') throw new Error('no export');
+    const text = await exported.blob.text();
+    expect(text).toContain(sessionIdOf(tornCapture()));
+    expect(text).not.toContain('redacted-session-');
   });
 
   it('stops taking new connections while recording is off, and a clear forgets what it held', () => {

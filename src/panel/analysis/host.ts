@@ -201,7 +201,8 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     }
   }
 
-  const exportCapture = (id: number, kind: 'capture' | 'har', toolVersion: string, createdAt: number) => {
+  const exportCapture = (command: Extract<HostCommand, { type: 'export' }>) => {
+    const { id, kind, toolVersion, createdAt, revealSecrets } = command;
     scheduler.flush(); // the findings written along are those of every record exported
     try {
       const capture = recordsToCapture(held.records, {
@@ -211,7 +212,11 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
       });
       // A capture carries the findings the panel showed; HAR has no place for them.
       const findings = analysed?.view.analysis.findings ?? [];
-      const text = kind === 'capture' ? serializeCapture(capture, { findings }) : exportHar(capture);
+      // Redacted unless the user opted in to credentials (docs/redaction.md); the findings' session ids follow.
+      const text =
+        kind === 'capture'
+          ? serializeCapture(capture, { findings, revealSecrets })
+          : exportHar(capture, { revealSecrets });
       deps.post({ type: 'exported', id, blob: new Blob([text], { type: 'application/json' }) });
     } catch (error) {
       deps.post({ type: 'failed', id, message: `Export failed: ${describe(error)}` });
@@ -251,7 +256,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
           return;
         }
         case 'export':
-          exportCapture(message.id, message.kind, message.toolVersion, message.createdAt);
+          exportCapture(message);
           return;
         default:
           apply(message);

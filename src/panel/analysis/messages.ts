@@ -48,7 +48,7 @@ export type UiToWorker =
   | { type: 'rows'; version: number; from: number; to: number }
   /** An event's whole payload, for the detail pane's "show all". */
   | { type: 'payload'; id: number; event: EventRef }
-  | { type: 'export'; id: number; kind: ExportKind; toolVersion: string; createdAt: number };
+  | { type: 'export'; id: number; kind: ExportKind; toolVersion: string; createdAt: number; revealSecrets: boolean };
 
 /** A command as the worker's host takes it: a transport message's parcels already read into deltas (intake.ts). */
 export type HostCommand =

@@ -2,7 +2,7 @@
 // and whether credentials are kept. Changes are written at once and apply to requests that start after them.
 import type { TargetedToggleEvent } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { Settings } from '../../platform/settings';
+import { useSettings } from '../hooks/useSettings';
 import type { SettingsAccess } from '../transport';
 import { BUFFER_MIB_MAX, BUFFER_MIB_MIN, bufferBytesFromField, bufferFieldValue } from '../view/settingsForm';
 
@@ -10,46 +10,12 @@ import { BUFFER_MIB_MAX, BUFFER_MIB_MIN, bufferBytesFromField, bufferFieldValue 
 const GEAR =
   'M6.74 2.75L6.76 0.91L9.24 0.91L9.26 2.75L10.82 3.4L12.14 2.11L13.89 3.86L12.6 5.18L13.25 6.74L15.09 6.76L15.09 9.24L13.25 9.26L12.6 10.82L13.89 12.14L12.14 13.89L10.82 12.6L9.26 13.25L9.24 15.09L6.76 15.09L6.74 13.25L5.18 12.6L3.86 13.89L2.11 12.14L3.4 10.82L2.75 9.26L0.91 9.24L0.91 6.76L2.75 6.74L3.4 5.18L2.11 3.86L3.86 2.11L5.18 3.4ZM10.3 8a2.3 2.3 0 1 0 -4.6 0a2.3 2.3 0 1 0 4.6 0Z';
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The popover sits in the top layer, so the toolbar's overflow cannot clip it; it hangs below the gear. */
 function placeBelow(anchor: HTMLElement | null, popover: HTMLElement | null): void {
   const box = anchor?.getBoundingClientRect();
   if (!box || !popover) return;
   popover.style.top = `${Math.round(box.bottom + 2)}px`;
   popover.style.right = `${Math.max(4, Math.round(document.documentElement.clientWidth - box.right))}px`;
-}
-
-/** Loads the settings, follows changes made anywhere (another panel, a test), and writes the user's changes. */
-function useSettings(access: SettingsAccess) {
-  const [settings, setSettings] = useState<Settings | undefined>(undefined);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    const unwatch = access.watch((next) => mounted && setSettings(next));
-    access.read().then(
-      // A change heard meanwhile is newer than what the read found.
-      (read) => mounted && setSettings((current) => current ?? read),
-      (error: unknown) => mounted && setProblem(`Could not read the settings: ${describe(error)}`),
-    );
-    return () => {
-      mounted = false;
-      unwatch();
-    };
-  }, [access]);
-  const save = (change: Partial<Settings>) => {
-    setSettings((current) => current && { ...current, ...change });
-    setSaved(false);
-    setProblem(undefined);
-    access.write(change).then(
-      () => setSaved(true),
-      (error: unknown) => setProblem(`Could not save: ${describe(error)}`),
-    );
-  };
-  return { settings, problem, saved, save };
 }
 
 export function SettingsMenu({ access }: { access: SettingsAccess }) {

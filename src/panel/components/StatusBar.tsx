@@ -6,13 +6,17 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AnalysisView } from '../hooks/useAnalysis';
 import type { PanelState } from '../state/store';
 import { formatBytes, formatCount } from '../view/format';
+import { redactUrl } from '../../protocol/redact';
 
 export function StatusBar({
   state,
   analysis,
+  revealSecrets,
 }: {
   state: PanelState;
   analysis: Pick<AnalysisView, 'view' | 'held' | 'client' | 'onSent'>;
+  /** The user's opt-in: the page URL as it is; otherwise its credentials are tagged (docs/redaction.md). */
+  revealSecrets: boolean;
 }) {
   const { view, held, client, onSent } = analysis;
   // Only this line re-renders per forwarded message: what was sent is its state, not the panel's.
@@ -33,6 +37,8 @@ export function StatusBar({
     parts.push(`analysed in ${view.costMs < 10 ? view.costMs.toFixed(1) : Math.round(view.costMs)} ms`);
   }
   const orphans = held?.orphanDeltas ?? 0;
+  // The background names the page from the browser's tab, which the tap's redaction never saw.
+  const pageUrl = state.pageUrl && !revealSecrets ? redactUrl(state.pageUrl) : state.pageUrl;
   return (
     <div
       class="status-bar num"
@@ -43,9 +49,9 @@ export function StatusBar({
       data-events={view?.totals.events}
     >
       <span>{parts.join(' · ')}</span>
-      {state.pageUrl && state.source.kind === 'live' ? (
-        <span class="dim status-page" title={state.pageUrl}>
-          {state.pageUrl}
+      {pageUrl && state.source.kind === 'live' ? (
+        <span class="dim status-page" title={pageUrl}>
+          {pageUrl}
         </span>
       ) : null}
       {state.droppedBytes > 0 ? (

@@ -15,6 +15,7 @@ export function useCaptureFiles(
   analysis: Pick<AnalysisView, 'client' | 'onMessage'>,
   toolVersion: string,
   dispatch: (action: Action) => void,
+  revealSecrets: boolean,
 ): CaptureFiles {
   const { client, onMessage } = analysis;
   const exports = useRef(new Map<number, { kind: ExportKind; at: Date }>());
@@ -39,7 +40,7 @@ export function useCaptureFiles(
     },
     exportAs(kind) {
       const at = new Date();
-      exports.current.set(client.exportAs(kind, toolVersion, at.getTime()), { kind, at });
+      exports.current.set(client.exportAs(kind, toolVersion, at.getTime(), revealSecrets), { kind, at });
     },
   };
 }

@@ -1,0 +1,140 @@
+// Runs anywhere (pure core): masks the string values of JSON fields named like credentials, in place of their bytes,
+// wherever they are in a body (request JSON, response JSON, the JSON in SSE `data:` lines, at any depth, and in a
+// torn tail cut inside the value). The mask has the value's byte length and only [0-9a-f*], so byte offsets, chunk
+// boundaries and the JSON's validity stay as they were; it is a function of the value's own bytes up to each
+// position, so the same secret gets the same mask, different ones differ, and a torn prefix of a value is masked
+// into the prefix of that value's mask (the rules compare a torn tail with what a resume delivered).
+import { TextDecoder } from '../../web/globals';
+import { encodeUtf8 } from '../text';
+import { hashStep, HASH_SEED } from './hash';
+
+/** Field names, lower-cased without `_` and `-`: access_token, refresh_token, id_token, client_secret, apiKey, ... */
+const SECRET_FIELDS = new Set([
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'clientsecret',
+  'password',
+  'passwd',
+  'apikey',
+  'authorization',
+  'token',
+  'secret',
+  'privatekey',
+]);
+/** Longer keys are not credential names; they are not decoded. */
+const MAX_KEY_BYTES = 32;
+/** The mask starts with this, then one hex digit of the running hash per byte. */
+const MARK = [0x2a, 0x2a, 0x2a];
+const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66];
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const LF = 0x0a;
+const CR = 0x0d;
+
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELDS.has(name.toLowerCase().replace(/[_-]/g, ''));
+}
+
+/** The index of the closing quote of the string whose content starts at `from`, or where it is cut (line end, end). */
+function stringEnd(bytes: Uint8Array, from: number): { end: number; closed: boolean } {
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if (b === QUOTE) return { end: i, closed: true };
+    // A JSON string holds no raw line break: one ends the string, and keeps a stray quote from spanning lines.
+    if (b === LF || b === CR) return { end: i, closed: false };
+    if (b === BACKSLASH) i++;
+  }
+  return { end: bytes.length, closed: false };
+}
+
+function skipBlanks(bytes: Uint8Array, from: number): number {
+  let i = from;
+  while (bytes[i] === 0x20 || bytes[i] === 0x09) i++;
+  return i;
+}
+
+function keyAt(bytes: Uint8Array, from: number, to: number): string | undefined {
+  if (to - from > MAX_KEY_BYTES) return undefined;
+  let key = '';
+  for (let i = from; i < to; i++) key += String.fromCharCode(bytes[i] as number);
+  return key;
+}
+
+/** One hex digit of the running hash, through murmur3's finalizer: a change in the last byte changes it too. */
+function digitOf(hash: number): number {
+  let x = hash ^ (hash >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) & 15;
+}
+
+/** The mask of `bytes[from, to)`, written into `out` at the same place. */
+function writeMask(bytes: Uint8Array, out: Uint8Array, from: number, to: number): void {
+  let hash = HASH_SEED;
+  for (let i = from; i < to; i++) {
+    hash = hashStep(hash, bytes[i] as number);
+    const p = i - from;
+    out[i] = p < MARK.length ? (MARK[p] as number) : (HEX[digitOf(hash)] as number);
+  }
+}
+
+/** Whether `bytes[from, to)` is already a mask (redacting twice changes nothing). */
+function isMask(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const b = bytes[i] as number;
+    if (i - from < MARK.length ? b !== MARK[i - from] : !HEX.includes(b)) return false;
+  }
+  return true;
+}
+
+/** A masked value: where it is and what it was, for callers that scrub other text of the same secret. */
+export interface MaskedSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * The bytes with every credential-named field's string value masked; the same array when there was none.
+ * @param spans collects where masks were written (positions in the returned array).
+ */
+export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8Array {
+  let out: Uint8Array | undefined;
+  let i = 0;
+  while (i < bytes.length) {
+    if (bytes[i] !== QUOTE) {
+      i++;
+      continue;
+    }
+    const key = stringEnd(bytes, i + 1);
+    if (!key.closed) {
+      i = key.end + 1;
+      continue;
+    }
+    const colon = skipBlanks(bytes, key.end + 1);
+    const name = bytes[colon] === COLON ? keyAt(bytes, i + 1, key.end) : undefined;
+    const open = skipBlanks(bytes, colon + 1);
+    if (name === undefined || !isSecretField(name) || bytes[open] !== QUOTE) {
+      i = key.end + 1;
+      continue;
+    }
+    const value = stringEnd(bytes, open + 1);
+    if (value.end > open + 1 && !isMask(bytes, open + 1, value.end)) {
+      out ??= bytes.slice();
+      writeMask(bytes, out, open + 1, value.end);
+      spans?.push({ from: open + 1, to: value.end });
+    }
+    i = value.end + 1;
+  }
+  return out ?? bytes;
+}
+
+/** {@link maskJsonSecrets} over text (a request body): the same text when it holds no credential field. */
+export function maskJsonSecretsInText(text: string): string {
+  const bytes = encodeUtf8(text);
+  const masked = maskJsonSecrets(bytes);
+  return masked === bytes ? text : new TextDecoder().decode(masked);
+}

@@ -1,0 +1,147 @@
+// Runs anywhere (pure core): a capture with its secrets hidden, for export. Headers and URLs get `‹redacted:3f2a›`
+// tags (the tap did it at the source already, unless the user opted in), Mcp-Session-Id a stable alias, and bodies
+// same-length masks (body.ts), so analyzing the result finds what the original had, with the aliases in place of
+// the session ids.
+import { TextDecoder } from '../../web/globals';
+import type { BodyChunk, Capture, ConnectionRecord, HttpHeader } from '../model';
+import { encodeUtf8 } from '../text';
+import { concatBytes } from '../bytes';
+import { maskJsonSecrets, type MaskedSpan } from './body';
+import { redactHeaderValue, SESSION_HEADER } from './headers';
+import { redactUrl } from './urls';
+
+/** What a redacted session id becomes: numbered in order of first appearance, so grouping stays as it was. */
+const ALIAS = /^redacted-session-\d+$/;
+/** Shorter secrets are not scrubbed from other text: they would match too much of it. */
+const MIN_SCRUBBED = 4;
+const LOOSE = new TextDecoder();
+
+/** A capture with its secrets hidden. */
+export interface CaptureRedaction {
+  /** The capture to write: same records, times and byte lengths, secrets replaced. */
+  capture: Capture;
+  /** Replaces, in other text (findings written along, error messages), every secret the redaction hid. */
+  scrub(text: string): string;
+}
+
+class Hider {
+  private readonly hidden = new Map<string, string>();
+  private readonly aliases = new Map<string, string>();
+  private readonly taken = new Set<string>();
+  readonly note = (secret: string, shown: string): void => {
+    if (secret !== shown && secret.length >= MIN_SCRUBBED) this.hidden.set(secret, shown);
+  };
+
+  constructor(capture: Capture) {
+    for (const c of capture.connections) {
+      for (const h of [...c.requestHeaders, ...(c.responseHeaders ?? [])])
+        if (h.name.toLowerCase() === SESSION_HEADER && ALIAS.test(h.value)) this.taken.add(h.value);
+    }
+  }
+
+  alias(sessionId: string): string {
+    if (ALIAS.test(sessionId)) return sessionId;
+    let alias = this.aliases.get(sessionId);
+    if (alias === undefined) {
+      let n = this.aliases.size + 1;
+      while (this.taken.has(`redacted-session-${n}`)) n++;
+      alias = `redacted-session-${n}`;
+      this.taken.add(alias);
+      this.aliases.set(sessionId, alias);
+      this.note(sessionId, alias);
+    }
+    return alias;
+  }
+
+  headers(headers: readonly HttpHeader[]): HttpHeader[] {
+    return headers.map((h) => {
+      const value =
+        h.name.toLowerCase() === SESSION_HEADER ? this.alias(h.value) : redactHeaderValue(h.name, h.value, this.note);
+      return value === h.value ? h : { name: h.name, value };
+    });
+  }
+
+  url(url: string): string {
+    return redactUrl(url, this.note);
+  }
+
+  bytes(bytes: Uint8Array): Uint8Array {
+    const spans: MaskedSpan[] = [];
+    const masked = maskJsonSecrets(bytes, spans);
+    for (const { from, to } of spans)
+      this.note(LOOSE.decode(bytes.subarray(from, to)), LOOSE.decode(masked.subarray(from, to)));
+    return masked;
+  }
+
+  text(text: string): string {
+    const bytes = encodeUtf8(text);
+    const masked = this.bytes(bytes);
+    return masked === bytes ? text : LOOSE.decode(masked);
+  }
+
+  /** The body masked across its chunks (a value may span them), cut back at the same boundaries and times. */
+  chunks(chunks: readonly BodyChunk[]): BodyChunk[] {
+    if (chunks.length === 0) return [];
+    const whole = concatBytes(chunks.map((c) => c.bytes));
+    const masked = this.bytes(whole);
+    if (masked === whole) return [...chunks];
+    let at = 0;
+    return chunks.map((c) => {
+      const bytes = masked.slice(at, at + c.bytes.byteLength);
+      at += c.bytes.byteLength;
+      return { t: c.t, bytes };
+    });
+  }
+
+  scrub = (text: string): string => {
+    let out = text;
+    // Longest first: a secret that contains another is replaced whole.
+    const secrets = [...this.hidden].sort(([a], [b]) => b.length - a.length);
+    for (const [secret, shown] of secrets) out = out.split(secret).join(shown);
+    return out;
+  };
+}
+
+function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {
+  const out: ConnectionRecord = {
+    ...c,
+    url: hider.url(c.url),
+    requestHeaders: hider.headers(c.requestHeaders),
+    chunks: hider.chunks(c.chunks),
+  };
+  if (c.requestBody !== undefined) out.requestBody = hider.text(c.requestBody);
+  if (c.responseHeaders) out.responseHeaders = hider.headers(c.responseHeaders);
+  if (c.documentUrl !== undefined) out.documentUrl = hider.url(c.documentUrl);
+  return out;
+}
+
+/**
+ * Hides the capture's secrets for export (docs/redaction.md): credential headers, URL credentials, Mcp-Session-Id
+ * (an alias), credential fields in bodies (a same-length mask). Findings of the result equal the original's, with
+ * the aliases in place of the session ids.
+ */
+export function redactCapture(capture: Capture): CaptureRedaction {
+  const hider = new Hider(capture);
+  const connections = capture.connections.map((c) => redactConnection(c, hider));
+  const out: Capture = { ...capture, connections };
+  if (capture.page) out.page = { ...capture.page, url: hider.url(capture.page.url) };
+  // Free text last, once every secret is known: an error message may quote a URL.
+  for (const c of connections) {
+    if (c.error !== undefined) c.error = hider.scrub(c.error);
+    if (c.statusText !== undefined) c.statusText = hider.scrub(c.statusText);
+  }
+  if (out.page?.title !== undefined) out.page.title = hider.scrub(out.page.title);
+  return { capture: out, scrub: hider.scrub };
+}
+
+/** `value` with `scrub` applied to every string in it (findings written along with a redacted capture). */
+export function scrubStrings<T>(value: T, scrub: (text: string) => string): T {
+  if (typeof value === 'string') return scrub(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubStrings(item, scrub)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = scrubStrings(item, scrub);
+    return out as T;
+  }
+  return value;
+}

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { closeServer, listenOnLoopback, trackSockets } from '../node-http';
+import { closeServer, listen, trackSockets } from '../../../src/proxy/node-http';
 import { askUserText, bigResultText, streamProgressText } from '../payload';
 import { WireRecorder } from '../proxy/wire-recorder';
 import { tappedListener, type CutPlan, type TapLog } from './wire-tap';
@@ -106,7 +106,7 @@ export async function startV2Lab(port = 0): Promise<V2Lab> {
   let base = '';
   const server = createServer(tappedListener(recorder, () => base, toNodeHandler(handler), plans, log));
   const sockets = trackSockets(server);
-  const bound = await listenOnLoopback(server, port);
+  const bound = await listen(server, port);
   base = `http://127.0.0.1:${bound}`;
   return {
     url: `${base}/mcp`,

@@ -2,8 +2,9 @@
 // every byte the response wrote (after a cut was applied), and cuts one response stream on demand. Sits between
 // node:http and the SDK's `toNodeHandler`, so nothing of the product takes part in what is recorded.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { cutResponse, readBody } from '../node-http';
-import type { ExchangeTrace, WireRecorder } from '../proxy/wire-recorder';
+import { cutResponse, readBody } from '../../../src/proxy/node-http';
+import type { ExchangeTrace } from '../../../src/proxy/trace';
+import type { WireRecorder } from '../proxy/wire-recorder';
 
 /** `toNodeHandler`'s shape: the request, the response, the body when the caller already read it. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;

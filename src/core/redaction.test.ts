@@ -62,7 +62,7 @@ function cutInsideToken(chunks: BodyChunk[]): BodyChunk[] {
   const body = dec.decode(new Uint8Array(chunks.flatMap((c) => [...c.bytes])));
   if (chunks.length === 0 || body.endsWith('\n\n')) return chunks;
   const at = body.lastIndexOf(TOKEN);
-  if (at < body.lastIndexOf('\n\n')) return chunks;
+  if (at < 0 || at < body.lastIndexOf('\n\n')) return chunks; // no token (a JSON body), or the torn event has none
   let left = enc.encode(body.slice(0, at + 20)).byteLength;
   const out: BodyChunk[] = [];
   for (const chunk of chunks) {

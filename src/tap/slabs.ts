@@ -17,7 +17,7 @@ import { SLAB_BYTES } from './wire';
  * fresh 2 MiB buffer counts towards the page's GC pressure.
  */
 const SMALL_CHUNK_BYTES = 64 * 1024;
-/** Slabs kept for reuse (four times as many while a panel watches: batches are up to 16 MiB); the rest are let go. */
+/** Slabs kept for reuse (twice as many while a panel watches: batches are bigger); the rest are let go. */
 const MAX_FREE_SLABS = 4;
 
 export class Slabs {
@@ -69,7 +69,7 @@ export class Slabs {
 
   /** Keeps more slabs while batches are big; lets the extra ones go otherwise. */
   setLive(live: boolean): void {
-    this.keep = live ? 4 * MAX_FREE_SLABS : MAX_FREE_SLABS;
+    this.keep = live ? 2 * MAX_FREE_SLABS : MAX_FREE_SLABS;
     if (this.free.length > this.keep) this.free.length = this.keep;
   }
 

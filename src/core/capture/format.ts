@@ -109,7 +109,13 @@ export function captureFromJson(value: unknown): Capture {
   }
   const version = doc.version;
   if (typeof version !== 'number' || !SUPPORTED_CAPTURE_VERSIONS.includes(version)) {
-    const seen = version === undefined ? 'missing' : `${JSON.stringify(version)} is not supported`;
+    // A version written as text ("1") is the number it spells, wrongly typed: say that, not "not supported".
+    const seen =
+      version === undefined
+        ? 'missing'
+        : typeof version === 'string' && SUPPORTED_CAPTURE_VERSIONS.includes(Number(version))
+          ? `is the string ${JSON.stringify(version)}, not the number ${Number(version)}`
+          : `${typeof version === 'number' ? version : `${JSON.stringify(version)} (${jsonTypeName(version)})`} is not supported`;
     throw new InputError(
       'version',
       `capture version ${seen}; this build reads version ${SUPPORTED_CAPTURE_VERSIONS.join(', ')}`,

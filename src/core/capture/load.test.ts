@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from './errors';
 import { serializeCapture } from './format';
-import { loadInput } from './load';
+import { loadInput, MAX_JSON_FILE_BYTES } from './load';
 import { sampleCapture } from './samples.fixture';
 import { fixtureEntries, readFixture } from '../fixtures-dir.fixture';
 
@@ -101,5 +101,16 @@ describe('loadInput sniffs the content, not the name', () => {
     expect(
       loaded.connections[0]!.chunks.every((c) => c.bytes.length === payload.length && c.bytes.every((b) => b === 0x61)),
     ).toBe(true);
+  });
+});
+
+describe('loadInput on a JSON file too big to be one text', () => {
+  it('says how big it is and what to do, instead of a JSON error at character 0', () => {
+    // Zero pages cost nothing until written: only the first byte is.
+    const bytes = new Uint8Array(MAX_JSON_FILE_BYTES + 1);
+    bytes[0] = 0x7b; // {
+    expect(() => loadInput(bytes, 'big.har')).toThrow(
+      /the file is 512 MiB: a capture or HAR file is read as one JSON text, and the longest text this runtime makes is 512 MiB/,
+    );
   });
 });

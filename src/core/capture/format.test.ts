@@ -124,6 +124,19 @@ describe('capture format errors', () => {
     ],
     ['fractional status', (d) => (d.connections[0]!.status = 200.5), 'connections[0].status', /expected an integer/],
     [
+      'absurd status',
+      (d) => (d.connections[0]!.status = 99999),
+      'connections[0].status',
+      /99999 is not an HTTP status/,
+    ],
+    [
+      'start time past any Date',
+      (d) => (d.connections[0]!.startTime = 1e17),
+      'connections[0].startTime',
+      /100000000000000000 is not an epoch time in ms \(0 to 8\.64e15/,
+    ],
+    ['negative end time', (d) => (d.connections[0]!.endTime = -5), 'connections[0].endTime', /-5 is not an epoch time/],
+    [
       'header value not a string',
       (d) => ((d.connections[1]!.requestHeaders as { value: unknown }[])[1]!.value = 2),
       'connections[1].requestHeaders[1].value',

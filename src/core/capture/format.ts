@@ -16,14 +16,14 @@ import {
 import {
   expectObject,
   jsonTypeName,
-  optInteger,
-  optNumber,
   optObject,
+  optStatus,
   optString,
+  optTime,
   reqArray,
   reqEnum,
-  reqNumber,
   reqObject,
+  reqTime,
   reqString,
   assignDefined,
   type JsonObject,
@@ -128,7 +128,7 @@ export function captureFromJson(value: unknown): Capture {
   assertUniqueIds(connections);
   const capture: Capture = {
     tool: { name: reqString(tool, 'name', 'tool'), version: reqString(tool, 'version', 'tool') },
-    createdAt: reqNumber(doc, 'createdAt', ''),
+    createdAt: reqTime(doc, 'createdAt', ''),
     connections,
   };
   if (page) {
@@ -146,18 +146,18 @@ function connectionFromJson(value: unknown, path: string): ConnectionRecord {
     method: reqString(o, 'method', path),
     url: reqString(o, 'url', path),
     requestHeaders: headersFromJson(reqArray(o, 'requestHeaders', path), childPath(path, 'requestHeaders')),
-    startTime: reqNumber(o, 'startTime', path),
+    startTime: reqTime(o, 'startTime', path),
     chunks: reqArray(o, 'chunks', path).map((c, i) => chunkFromJson(c, indexPath(childPath(path, 'chunks'), i))),
     end: reqEnum(o, 'end', path, END_REASONS),
   };
   const responseHeaders = o.responseHeaders === undefined ? undefined : reqArray(o, 'responseHeaders', path);
   const optional: Partial<ConnectionRecord> = {
     requestBody: optString(o, 'requestBody', path),
-    status: optInteger(o, 'status', path),
+    status: optStatus(o, 'status', path),
     statusText: optString(o, 'statusText', path),
     responseHeaders: responseHeaders && headersFromJson(responseHeaders, childPath(path, 'responseHeaders')),
-    responseTime: optNumber(o, 'responseTime', path),
-    endTime: optNumber(o, 'endTime', path),
+    responseTime: optTime(o, 'responseTime', path),
+    endTime: optTime(o, 'endTime', path),
     error: optString(o, 'error', path),
     documentUrl: optString(o, 'documentUrl', path),
   };
@@ -174,7 +174,7 @@ function headersFromJson(list: unknown[], path: string): HttpHeader[] {
 
 function chunkFromJson(value: unknown, path: string): BodyChunk {
   const o = expectObject(value, path);
-  const t = reqNumber(o, 't', path);
+  const t = reqTime(o, 't', path);
   const b64 = reqString(o, 'b64', path);
   return { t, bytes: decodeBase64At(b64, childPath(path, 'b64')) };
 }

@@ -61,6 +61,34 @@ export function optNumber(obj: JsonObject, key: string, path: string): number | 
   return obj[key] === undefined ? undefined : reqNumber(obj, key, path);
 }
 
+/** The latest moment a JavaScript Date can hold, in epoch ms (ECMA-262: 8.64e15). */
+const LATEST_TIME = 8.64e15;
+
+/**
+ * An epoch time in ms a Date can hold (0 to 8.64e15): a capture starting at 1e17 was read, and its timeline then spent
+ * 43 s and 1.1 GB laying out an axis no clock can show.
+ */
+export function reqTime(obj: JsonObject, key: string, path: string): number {
+  const v = reqNumber(obj, key, path);
+  if (v < 0 || v > LATEST_TIME) {
+    throw new InputError(childPath(path, key), `${v} is not an epoch time in ms (0 to 8.64e15, the range of a Date)`);
+  }
+  return v;
+}
+
+export function optTime(obj: JsonObject, key: string, path: string): number | undefined {
+  return obj[key] === undefined ? undefined : reqTime(obj, key, path);
+}
+
+/** An HTTP status code: an integer from 100 to 599 (RFC 9110, section 15). */
+export function optStatus(obj: JsonObject, key: string, path: string): number | undefined {
+  const v = optInteger(obj, key, path);
+  if (v !== undefined && (v < 100 || v > 599)) {
+    throw new InputError(childPath(path, key), `${v} is not an HTTP status (100 to 599)`);
+  }
+  return v;
+}
+
 export function reqInteger(obj: JsonObject, key: string, path: string): number {
   const v = obj[key];
   return Number.isInteger(v) ? (v as number) : missing(obj, key, path, 'an integer');

@@ -2,7 +2,7 @@
 // runs each scenario with the real SDK client in the demo page in Chromium (through e2e/launcher.ts, without the
 // extension), and writes what the lab proxy delivered: capture.har, chunks.ndjson, expected.json.
 // CLI: npm run fixtures [-- scenario... [--out dir] [--port N]]   (run browsers under `flock /tmp/browser.lock`)
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { WireRecorder } from './proxy/wire-recorder';
 import { findScenario, type Scenario, type ScenarioName, scenarioNames, type ScenarioVariant } from './scenarios';
 import { startLab } from './start-lab';
 import { toChunksNdjson, toHar, type WireRecording } from './wire-har';
+import { writeFixture } from './fixture-files';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES_DIR = resolve(here, '../../fixtures');
@@ -115,18 +116,6 @@ async function recordOnce(
       expected: expectedFor(scenario, plan, applied),
     },
   };
-}
-
-/** Replaces fixtures/<name>/ whole, so a recording never mixes with the files of an older one. */
-function writeFixture(outDir: string, name: string, recorded: Recorded): void {
-  const staging = mkdtempSync(join(outDir, `.${name}-`));
-  chmodSync(staging, 0o755);
-  writeFileSync(join(staging, 'capture.har'), recorded.har);
-  writeFileSync(join(staging, 'chunks.ndjson'), recorded.ndjson);
-  writeFileSync(join(staging, 'expected.json'), `${JSON.stringify(recorded.expected, null, 2)}\n`);
-  const target = join(outDir, name);
-  rmSync(target, { recursive: true, force: true });
-  renameSync(staging, target);
 }
 
 interface Args {

@@ -3,8 +3,8 @@
 // saw as capture.har + chunks.ndjson + expected.json, keeping a recording only when the client ended as planned and
 // the core's findings match.
 // CLI: npm run fixtures:v2 [-- name... [--out dir]]
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyze } from '../../../src/core/analyze';
 import { importHar } from '../../../src/core/capture/har';
@@ -13,6 +13,7 @@ import { toChunksNdjson, toHar } from '../wire-har';
 import { runV2, type V2RunName, type V2RunResult } from './runs';
 import { startV2Lab } from './server';
 import type { TapLog } from './wire-tap';
+import { writeFixture } from '../fixture-files';
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 /**
@@ -101,17 +102,6 @@ export function problemWith(plan: V2Plan, recorded: Recorded): string | undefine
   if (missing.length || unexpected.length)
     return `findings ${[...found].join(', ') || 'none'}: missing [${missing.join(', ')}], unexpected [${unexpected.join(', ')}]`;
   return undefined;
-}
-
-function writeFixture(outDir: string, name: string, recorded: Recorded): void {
-  const staging = mkdtempSync(join(outDir, `.${name}-`));
-  chmodSync(staging, 0o755);
-  writeFileSync(join(staging, 'capture.har'), recorded.har);
-  writeFileSync(join(staging, 'chunks.ndjson'), recorded.ndjson);
-  writeFileSync(join(staging, 'expected.json'), `${JSON.stringify(recorded.expected, null, 2)}\n`);
-  const target = join(outDir, name);
-  rmSync(target, { recursive: true, force: true });
-  renameSync(staging, target);
 }
 
 async function main(): Promise<void> {

@@ -17,6 +17,32 @@ export function bodyMessage(conn: ConnectionView): JsonRpcMessage | undefined {
     : undefined;
 }
 
+/** A POST of a 2026-07-28 session with the one message its body carries. */
+export interface StatelessPost {
+  conn: ConnectionView;
+  message: JsonRpcMessage;
+}
+
+/** Every POST of the 2026-07-28 sessions that carries one message, session by session, in start order. */
+export function statelessPosts(model: Model): StatelessPost[] {
+  return statelessSessions(model).flatMap((session) =>
+    session.connections.flatMap((conn) => {
+      const message = bodyMessage(conn);
+      return message ? [{ conn, message }] : [];
+    }),
+  );
+}
+
+/** The request a POST carries, with its id (a notification or a response is none). */
+export type StatelessRequest = StatelessPost & { message: JsonRpcMessage & { id: NonNullable<JsonRpcMessage['id']> } };
+
+/** The POSTs of statelessPosts that carry a request with an id. */
+export function statelessRequests(model: Model): StatelessRequest[] {
+  return statelessPosts(model).filter(
+    (post): post is StatelessRequest => post.message.kind === 'request' && post.message.id !== undefined,
+  );
+}
+
 /** A message a response delivered: in its JSON body (no event) or in one of its SSE events. */
 export interface Delivered {
   message: JsonRpcMessage;

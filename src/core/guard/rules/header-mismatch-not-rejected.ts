@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule header-mismatch-not-rejected.
 import { at, describeId } from '../facts';
 import { methodProblems, versionProblem } from '../mirrored-headers';
-import { bodyMessage, deliveredOn, statelessSessions } from '../stateless';
+import { deliveredOn, statelessRequests } from '../stateless';
 import type { Report, Rule } from '../types';
 
 /** The JSON-RPC error code 2026-07-28 assigns to a header that is missing or disagrees with the body. */
@@ -16,27 +16,23 @@ export const headerMismatchNotRejected: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const reports: Report[] = [];
-    for (const session of statelessSessions(model)) {
-      for (const conn of session.connections) {
-        const message = bodyMessage(conn);
-        if (message?.kind !== 'request' || message.id === undefined) continue;
-        const problems = [versionProblem(conn, message), ...methodProblems(conn, message)].filter(
-          (p) => p?.headerMismatch === true,
-        );
-        const status = conn.record.status;
-        if (problems.length === 0 || status === undefined) continue;
-        const codes = deliveredOn(model, conn).flatMap(({ message: m }) => {
-          const code = (m.value as { error?: { code?: unknown } }).error?.code;
-          return m.kind === 'error' && typeof code === 'number' ? [code] : [];
-        });
-        if (status === 400 && codes.includes(HEADER_MISMATCH)) continue;
-        const answer =
-          codes.length > 0 ? `${status} with JSON-RPC error ${codes.join(', ')}` : `${status} without a JSON-RPC error`;
-        reports.push({
-          message: `${message.method ?? 'request'} (id ${describeId(message.id)}) on ${conn.id} ${problems[0]?.text ?? ''}, and the server answered ${answer} (expected 400 with ${HEADER_MISMATCH}).`,
-          ...at(conn),
-        });
-      }
+    for (const { conn, message } of statelessRequests(model)) {
+      const problems = [versionProblem(conn, message), ...methodProblems(conn, message)].filter(
+        (p) => p?.headerMismatch === true,
+      );
+      const status = conn.record.status;
+      if (problems.length === 0 || status === undefined) continue;
+      const codes = deliveredOn(model, conn).flatMap(({ message: m }) => {
+        const code = (m.value as { error?: { code?: unknown } }).error?.code;
+        return m.kind === 'error' && typeof code === 'number' ? [code] : [];
+      });
+      if (status === 400 && codes.includes(HEADER_MISMATCH)) continue;
+      const answer =
+        codes.length > 0 ? `${status} with JSON-RPC error ${codes.join(', ')}` : `${status} without a JSON-RPC error`;
+      reports.push({
+        message: `${message.method ?? 'request'} (id ${describeId(message.id)}) on ${conn.id} ${problems[0]?.text ?? ''}, and the server answered ${answer} (expected 400 with ${HEADER_MISMATCH}).`,
+        ...at(conn),
+      });
     }
     return reports;
   },

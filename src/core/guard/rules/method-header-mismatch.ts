@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule method-header-mismatch.
 import { at, describeId } from '../facts';
 import { methodProblems } from '../mirrored-headers';
-import { bodyMessage, statelessSessions } from '../stateless';
+import { statelessRequests } from '../stateless';
 import type { Report, Rule } from '../types';
 
 export const methodHeaderMismatch: Rule = {
@@ -13,18 +13,14 @@ export const methodHeaderMismatch: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const reports: Report[] = [];
-    for (const session of statelessSessions(model)) {
-      for (const conn of session.connections) {
-        const message = bodyMessage(conn);
-        // Header requirements for notification POSTs "are not defined by this revision".
-        if (message?.kind !== 'request' || message.id === undefined) continue;
-        const problems = methodProblems(conn, message);
-        if (problems.length === 0) continue;
-        reports.push({
-          message: `${message.method ?? 'request'} (id ${describeId(message.id)}) on ${conn.id} ${problems.map((p) => p.text).join(' and ')}.`,
-          ...at(conn, { time: conn.record.startTime }),
-        });
-      }
+    // Header requirements for notification POSTs "are not defined by this revision": requests only.
+    for (const { conn, message } of statelessRequests(model)) {
+      const problems = methodProblems(conn, message);
+      if (problems.length === 0) continue;
+      reports.push({
+        message: `${message.method ?? 'request'} (id ${describeId(message.id)}) on ${conn.id} ${problems.map((p) => p.text).join(' and ')}.`,
+        ...at(conn, { time: conn.record.startTime }),
+      });
     }
     return reports;
   },

@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule protocol-version-mismatch.
 import { at, describeId } from '../facts';
 import { versionProblem } from '../mirrored-headers';
-import { bodyMessage, statelessSessions } from '../stateless';
+import { statelessPosts } from '../stateless';
 import type { Report, Rule } from '../types';
 
 export const protocolVersionMismatch: Rule = {
@@ -13,15 +13,12 @@ export const protocolVersionMismatch: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const reports: Report[] = [];
-    for (const session of statelessSessions(model)) {
-      for (const conn of session.connections) {
-        const message = bodyMessage(conn);
-        if (!message || (message.kind !== 'request' && message.kind !== 'notification')) continue;
-        const what = `${message.method ?? 'message'}${message.id === undefined ? '' : ` (id ${describeId(message.id)})`} on ${conn.id}`;
-        const problem = versionProblem(conn, message)?.text;
-        if (problem !== undefined)
-          reports.push({ message: `${what} ${problem}.`, ...at(conn, { time: conn.record.startTime }) });
-      }
+    for (const { conn, message } of statelessPosts(model)) {
+      if (message.kind !== 'request' && message.kind !== 'notification') continue;
+      const what = `${message.method ?? 'message'}${message.id === undefined ? '' : ` (id ${describeId(message.id)})`} on ${conn.id}`;
+      const problem = versionProblem(conn, message)?.text;
+      if (problem !== undefined)
+        reports.push({ message: `${what} ${problem}.`, ...at(conn, { time: conn.record.startTime }) });
     }
     return reports;
   },

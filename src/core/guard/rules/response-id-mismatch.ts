@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule response-id-mismatch.
 import { idKey } from '../../mcp/jsonrpc';
 import { at, describeId } from '../facts';
-import { bodyMessage, deliveredOn, statelessSessions } from '../stateless';
+import { deliveredOn, statelessRequests } from '../stateless';
 import type { Report, Rule } from '../types';
 
 export const responseIdMismatch: Rule = {
@@ -13,25 +13,21 @@ export const responseIdMismatch: Rule = {
   eras: ['2026-07-28'],
   check(model) {
     const reports: Report[] = [];
-    for (const session of statelessSessions(model)) {
-      for (const conn of session.connections) {
-        const request = bodyMessage(conn);
-        if (request?.kind !== 'request' || request.id === undefined) continue;
-        const expected = idKey(request.id);
-        // An error the server could not tie to a request (a parse error) carries no id: not a mismatch.
-        const other = deliveredOn(model, conn).find(
-          ({ message }) =>
-            (message.kind === 'response' || message.kind === 'error') &&
-            message.id !== undefined &&
-            idKey(message.id) !== expected,
-        );
-        if (!other || other.message.id === undefined) continue;
-        const where = other.event ? 'on its SSE stream' : 'in its JSON body';
-        reports.push({
-          message: `${request.method ?? 'request'} (id ${describeId(request.id)}) on ${conn.id} got a ${other.message.kind === 'error' ? 'error' : 'response'} for id ${describeId(other.message.id)} ${where}.`,
-          ...at(conn, other.event ? { byteOffset: other.event.start, time: other.event.time } : {}),
-        });
-      }
+    for (const { conn, message: request } of statelessRequests(model)) {
+      const expected = idKey(request.id);
+      // An error the server could not tie to a request (a parse error) carries no id: not a mismatch.
+      const other = deliveredOn(model, conn).find(
+        ({ message }) =>
+          (message.kind === 'response' || message.kind === 'error') &&
+          message.id !== undefined &&
+          idKey(message.id) !== expected,
+      );
+      if (!other || other.message.id === undefined) continue;
+      const where = other.event ? 'on its SSE stream' : 'in its JSON body';
+      reports.push({
+        message: `${request.method ?? 'request'} (id ${describeId(request.id)}) on ${conn.id} got a ${other.message.kind === 'error' ? 'error' : 'response'} for id ${describeId(other.message.id)} ${where}.`,
+        ...at(conn, other.event ? { byteOffset: other.event.start, time: other.event.time } : {}),
+      });
     }
     return reports;
   },

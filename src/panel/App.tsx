@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useReducer } from 'preact/hooks';
 import type { WorkerPort } from './analysis/client';
 import { DEFAULT_TRUNCATE_BYTES } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
+import { FontWarmup } from './components/FontWarmup';
 import { Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
@@ -118,6 +119,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
         />
       )}
       <StatusBar state={state} analysis={analysis} revealSecrets={revealSecrets} />
+      {empty ? <FontWarmup /> : null}
       {dragging ? <div class="drop-overlay">Drop a capture, HAR or event-stream file to inspect it</div> : null}
     </div>
   );

@@ -132,7 +132,9 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 3000,
     expected: {
       must: ['replayed-event-duplicate'],
+      // The cursor's own event echoed, then the continuation: a duplicate, not a restart (the field report's boundary).
       mustNot: [
+        'resume-not-honored',
         'torn-event-reconnect',
         'epoch-mismatch',
         'incomplete-json',

@@ -153,8 +153,7 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
       if (message.kind === 'request') {
         clientRequests.set(idKey(message.id), conn);
         if (message.method === 'initialize') initialized = true;
-      }
-      else if (delivered) clientAnswers.add(idKey(message.id));
+      } else if (delivered) clientAnswers.add(idKey(message.id));
     }
   }
   const messages = SESSION_MESSAGES.of(log).get(session.key);

@@ -114,8 +114,7 @@ export const resumeNotHonored: Rule = {
         // says nothing about where this stream continues.
         const cursor = conn.lastEventIdSent;
         const first = find(
-          (e) =>
-            e.hasId && !isPrimingReplay(e, ids) && !echoesCursor(e, cursor, ids) && !fromAnotherStream(e, ids),
+          (e) => e.hasId && !isPrimingReplay(e, ids) && !echoesCursor(e, cursor, ids) && !fromAnotherStream(e, ids),
         );
         const report = (message: string, event?: EventView) =>
           reports.push({

@@ -60,7 +60,7 @@ describe('--json document', () => {
 
   it('keeps keys in a stable order; event id and retry appear only when the event had them', () => {
     const text = JSON.stringify(report);
-    expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams']);
+    expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams', 'notices']);
     const stream = report.sessions[0]!.streams[0]!;
     expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'streams']);
     expect(Object.keys(stream)).toEqual(['id', 'kind', 'connections', 'events']);

@@ -4,7 +4,7 @@
 import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
-import type { EventView, OtherStreamKind, OtherStreamView } from '../core/model/types';
+import type { EventView, Notice, OtherStreamKind, OtherStreamView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Era } from '../core/mcp/types';
 import type { IdScheme } from '../core/ids/scheme';
@@ -62,6 +62,8 @@ export interface JsonReport {
   findings: Finding[];
   sessions: JsonSession[];
   otherStreams: JsonOtherStream[];
+  /** What the file did not let the analysis see (responses whose bodies it dropped). */
+  notices: Notice[];
 }
 
 export function toJsonReport(analysis: Analysis): JsonReport {
@@ -109,6 +111,7 @@ export function toJsonReport(analysis: Analysis): JsonReport {
       }),
     })),
     otherStreams: analysis.otherStreams.map(otherStreamToJson),
+    notices: analysis.notices.map((n) => ({ kind: n.kind, connectionIds: [...n.connectionIds], message: n.message })),
   };
 }
 

@@ -36,6 +36,16 @@ describe('human report', () => {
     );
   });
 
+  it("puts the file's notices under its name", () => {
+    const notice = {
+      kind: 'body-missing' as const,
+      connectionIds: ['e4'],
+      message: '1 response has no body in this file (e4 POST tools/call): …',
+    };
+    const lines = formatReport('devtools.har', { ...sampleAnalysis(), notices: [notice] }, options).split('\n');
+    expect(lines.slice(0, 2)).toEqual(['devtools.har', `  note ${notice.message}`]);
+  });
+
   it('says when a file holds no MCP traffic', () => {
     const empty = { ...sampleAnalysis(), sessions: [], streams: [], connections: [], events: [], findings: [] };
     expect(formatReport('x.sse', empty, options)).toBe('x.sse\n  no MCP traffic found\n0 errors, 0 warnings, 0 info\n');

@@ -22,6 +22,7 @@ const DETAIL = `${INDENT}  `;
 export function formatReport(file: string, analysis: Analysis, options: ReportOptions): string {
   const { style } = options;
   const lines = [style.bold(file)];
+  for (const notice of analysis.notices) lines.push(`  ${style.bold('note')} ${notice.message}`);
   const bySession = groupFindings(analysis);
   const eventCounts = new Map<string, number>();
   for (const e of analysis.events) eventCounts.set(e.sessionKey, (eventCounts.get(e.sessionKey) ?? 0) + 1);

@@ -34,6 +34,7 @@ export type {
   Model,
   OtherStreamKind,
   OtherStreamView,
+  Notice,
   SessionView,
   StreamView,
 } from './model/types';

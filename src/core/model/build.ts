@@ -3,6 +3,7 @@ import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
+import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
 import { retriedRounds } from './retries';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
@@ -45,6 +46,7 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
     connections,
     events,
     otherStreams,
+    notices: noticesOf(connections),
     startTime: Number.isFinite(startTime) ? startTime : 0,
   };
 }

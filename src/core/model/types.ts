@@ -168,6 +168,18 @@ export interface OtherStreamView {
  */
 export type OtherStreamKind = 'openai-chat' | 'anthropic-messages' | 'mcp-inspector';
 
+/**
+ * Something the analysis could not see in the file it was given, and why: `body-missing`, responses whose bodies
+ * the file's writer dropped (DevTools' and Playwright's HAR drop those of cut and aborted streams).
+ */
+export interface Notice {
+  kind: 'body-missing';
+  /** The connections concerned. */
+  connectionIds: string[];
+  /** One paragraph for the user, naming them. */
+  message: string;
+}
+
 /** The model derived from a capture (`Analysis` adds the findings). */
 export interface Model {
   sessions: SessionView[];
@@ -177,6 +189,8 @@ export interface Model {
   events: EventList;
   /** SSE streams that are not MCP, in start order. */
   otherStreams: OtherStreamView[];
+  /** What the file did not let the analysis see (empty for the panel's own captures). */
+  notices: Notice[];
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
 }

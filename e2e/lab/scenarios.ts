@@ -84,7 +84,9 @@ const sessionHazards = [
   'unsolicited-response',
   'session-not-reinitialized',
 ];
-const allHazards = [...resumeHazards, ...sessionHazards];
+/** How the client reconnects: a clean run, or a fault the client handles as the spec says, reports none of them. */
+const reconnectHazards = ['resume-after-answer', 'retry-ignored', 'reconnect-storm', 'post-stream-not-resumed'];
+const allHazards = [...resumeHazards, ...sessionHazards, ...reconnectHazards];
 const except = (ids: string[]): string[] => allHazards.filter((id) => !ids.includes(id));
 
 export const scenarios: readonly Scenario[] = [

@@ -120,6 +120,7 @@ export function sampleAnalysis(): Analysis {
     ]),
     otherStreams: [],
     notices: [],
+    reconnects: [],
     findings: [
       {
         rule: 'resume-id-gap',

@@ -39,3 +39,4 @@ export type {
   StreamView,
 } from './model/types';
 export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './guard/types';
+export type { ReconnectBehaviour } from './guard/reconnects';

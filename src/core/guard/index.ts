@@ -8,14 +8,18 @@ import { incompleteJson } from './rules/incomplete-json';
 import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
 import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { postStreamNotResumed } from './rules/post-stream-not-resumed';
 import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
+import { reconnectStorm } from './rules/reconnect-storm';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
 import { requestStateAltered } from './rules/request-state-altered';
 import { responseIdMismatch } from './rules/response-id-mismatch';
+import { resumeAfterAnswer } from './rules/resume-after-answer';
 import { resumeIdGap } from './rules/resume-id-gap';
 import { resumeNotHonored } from './rules/resume-not-honored';
 import { resumptionRejected } from './rules/resumption-rejected';
+import { retryIgnored } from './rules/retry-ignored';
 import { serverRequestOnStream } from './rules/server-request-on-stream';
 import { sessionNotReinitialized } from './rules/session-not-reinitialized';
 import { staleCursorRetry } from './rules/stale-cursor-retry';
@@ -43,6 +47,10 @@ export const rules: readonly Rule[] = [
   duplicateIdAcrossStreams,
   sessionNotReinitialized,
   unansweredAfterDisconnect,
+  resumeAfterAnswer,
+  retryIgnored,
+  reconnectStorm,
+  postStreamNotResumed,
   statelessSessionHeaders,
   statelessRequestNotReissued,
   reissuedWithSameId,

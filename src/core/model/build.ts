@@ -192,5 +192,18 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
   if (conn.requestEra !== undefined) view.requestEra = conn.requestEra;
   if (conn.lastEventIdSent !== undefined) view.lastEventIdSent = conn.lastEventIdSent;
   if (conn.tail) view.tail = conn.tail;
+  const retryMs = lastRetry(conn);
+  if (retryMs !== undefined) view.retryMs = retryMs;
   return view;
+}
+
+/** Retry values are rare rows of the event table: found without walking every event. */
+function lastRetry(conn: ParsedConnection): number | undefined {
+  if (conn.tail?.retry !== undefined) return conn.tail.retry;
+  const { table } = conn;
+  for (let k = table.rareRows.length - 1; k >= 0; k--) {
+    const retry = table.rare[k]?.retry;
+    if (retry !== undefined) return retry;
+  }
+  return undefined;
 }

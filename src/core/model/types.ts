@@ -90,6 +90,8 @@ export interface ConnectionView {
   eventIndexes: number[];
   /** The undispatched tail when the body ended (or the capture was taken). */
   tail?: SseTail;
+  /** The last `retry:` value (ms) this connection's events set (a torn tail's included): the server's reconnect pace. */
+  retryMs?: number;
   /** Body bytes received. */
   bytes: number;
   /** Why this exchange is MCP traffic: the first signal that decided it (docs/traffic-classification.md). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exchange, recorded, rewritten, rpcMethod } from '../recorded.fixture';
 import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'post-stream-not-resumed';
@@ -62,5 +63,30 @@ describe(RULE, () => {
     s({ body: rpc.request(1, 'tools/call'), sse: [PRIMING], end: 'network-error' });
     later(s);
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE} on real SDK traffic (fixtures/server-close-not-resumed)`, () => {
+  const real = recorded('server-close-not-resumed');
+
+  it('leaves the recording itself to unanswered-after-disconnect: the SDK cancelled the call on its timeout', () => {
+    expect(findingsFor(real, RULE)).toEqual([]);
+    expect(findingsFor(real, 'unanswered-after-disconnect')).toHaveLength(1);
+  });
+
+  it('reports the same closed stream when the client never cancels either', () => {
+    const silent = rewritten(real, (copy) => {
+      copy.connections = copy.connections.filter((r) => rpcMethod(r) !== 'notifications/cancelled');
+    });
+    const call = exchange(silent, 'tools/call', 'stream_progress');
+    const findings = findingsFor(silent, RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ severity: 'error', connectionId: call.id });
+    expect(findings[0]?.message).toContain('(retry: 150 ms) without the answer; the client neither resumed it');
+    expect(findingsFor(silent, 'unanswered-after-disconnect')).toEqual([]);
+  });
+
+  it('stays quiet when the SDK client resumes it (fixtures/server-close-resumed)', () => {
+    expect(findingsFor(recorded('server-close-resumed'), RULE)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recorded, rewritten } from '../recorded.fixture';
 import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'reconnect-storm';
@@ -43,5 +44,42 @@ describe(RULE, () => {
       record.chunks = record.chunks.map((c) => ({ ...c, t: c.t + shift }));
     }
     expect(findingsFor(capture, RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE} on real SDK traffic (fixtures/resume-after-error)`, () => {
+  const real = recorded('resume-after-error');
+  const resume = () =>
+    real.connections.find((r) => r.requestHeaders.some((h) => h.name.toLowerCase() === 'last-event-id'));
+
+  it('stays quiet on the recording: one needless resume, held open', () => {
+    expect(findingsFor(real, RULE)).toEqual([]);
+  });
+
+  it('reports the resume repeated every 150 ms, as the SDK does when a server or proxy closes each one', () => {
+    // The SDK 1.32 client schedules the reconnect of a stream that ended cleanly as attempt 0, at the server's retry.
+    const storm = rewritten(real, (copy) => {
+      const first = resume();
+      if (!first) throw new Error('no resume in the recording');
+      copy.connections = copy.connections.filter((r) => r.id !== first.id);
+      for (let i = 0; i < 12; i++) {
+        const shift = i * 150;
+        copy.connections.push({
+          ...first,
+          id: `storm-${i + 1}`,
+          startTime: first.startTime + shift,
+          responseTime: (first.responseTime ?? first.startTime) + shift,
+          endTime: (first.responseTime ?? first.startTime) + shift + 1,
+          end: 'complete',
+          chunks: [],
+        });
+      }
+    });
+    const findings = findingsFor(storm, RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.connectionId).toBe('storm-1');
+    expect(findings[0]?.message).toMatch(
+      /^12 reconnects of stream s\d+ in 1\.6 s \(6\.7\/s\), none delivering anything new/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exchange, recorded, responseText } from '../recorded.fixture';
 import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'resume-after-answer';
@@ -54,5 +55,26 @@ describe(`${RULE}: resumed again and again`, () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]?.connectionId).toBe('c2');
     expect(findings[0]?.message).toContain('It resumed it 3 times in all.');
+  });
+});
+
+describe(`${RULE} on real SDK traffic (fixtures/resume-after-error)`, () => {
+  it('reports the SDK 1.32 client resuming a stream that ended with a JSON-RPC error', () => {
+    const capture = recorded('resume-after-error');
+    const call = exchange(capture, 'tools/call', 'consent_required');
+    const findings = findingsFor(capture, RULE);
+    expect(findings).toHaveLength(1);
+    const resume = capture.connections.find((r) =>
+      r.requestHeaders.some((h) => h.name.toLowerCase() === 'last-event-id'),
+    );
+    expect(findings[0]).toMatchObject({ severity: 'warning', connectionId: resume?.id });
+    expect(findings[0]?.message).toContain('after the stream had delivered a JSON-RPC error -32042');
+    // The cursor is the id of the error event, the last the call's stream delivered.
+    const cursor = resume?.requestHeaders.find((h) => h.name.toLowerCase() === 'last-event-id')?.value;
+    expect(responseText(call)).toMatch(new RegExp(`id: ${cursor}\\ndata: \\{[^\\n]*"code":-32042`));
+  });
+
+  it('stays quiet on the SDK resuming a stream cut before its answer (fixtures/cut-mid-event)', () => {
+    expect(findingsFor(recorded('cut-mid-event'), RULE)).toEqual([]);
   });
 });

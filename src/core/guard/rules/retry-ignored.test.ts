@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../capture/model';
+import { exchange, recorded } from '../recorded.fixture';
 import { findingsFor, rpc, session, sseEvent, Transcript } from '../testing';
 
 const RULE = 'retry-ignored';
@@ -57,5 +58,22 @@ describe(RULE, () => {
     s({ headers: { 'last-event-id': 'p0' }, sse: [sseEvent('p1', rpc.result(1))] });
     s({ sse: ['id: g0\nretry: 200\ndata: \n\n'], end: 'aborted' });
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+});
+
+describe(`${RULE} on real SDK traffic`, () => {
+  it('accepts the SDK 1.32 client resuming a stream the server closed, after the retry time (server-close-resumed)', () => {
+    expect(findingsFor(recorded('server-close-resumed'), RULE)).toEqual([]);
+  });
+
+  it('reports a client that never reconnects and cancels on its timeout instead (server-close-not-resumed)', () => {
+    const capture = recorded('server-close-not-resumed');
+    const call = exchange(capture, 'tools/call', 'stream_progress');
+    const findings = findingsFor(capture, RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.connectionId).toBe(call.id);
+    expect(findings[0]?.message).toContain(
+      'closed with retry: 150 ms and the client never reconnected (it cancelled the request instead)',
+    );
   });
 });

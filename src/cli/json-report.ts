@@ -4,6 +4,7 @@
 import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
+import type { ReconnectBehaviour } from '../core/guard/reconnects';
 import type { EventView, Notice, OtherStreamKind, OtherStreamView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Era } from '../core/mcp/types';
@@ -55,6 +56,8 @@ export interface JsonSession {
   id: string;
   era: Era;
   idScheme: IdScheme;
+  /** How the session's client reconnects (2025 eras; null for the others). */
+  reconnect: Omit<ReconnectBehaviour, 'sessionKey'> | null;
   streams: JsonStream[];
 }
 
@@ -75,12 +78,20 @@ export function toJsonReport(analysis: Analysis): JsonReport {
     if (list) list.push(event);
     else eventsByStream.set(event.streamId, [event]);
   }
+  const reconnects = new Map(analysis.reconnects.map((r) => [r.sessionKey, r]));
+  const reconnectOf = (key: string): JsonSession['reconnect'] => {
+    const r = reconnects.get(key);
+    return r
+      ? { resumesPostStreams: r.resumesPostStreams, honoursRetry: r.honoursRetry, deduplicates: r.deduplicates }
+      : null;
+  };
   return {
     findings: analysis.findings.map(findingToJson),
     sessions: analysis.sessions.map((session) => ({
       id: session.key,
       era: session.era,
       idScheme: session.idScheme,
+      reconnect: reconnectOf(session.key),
       streams: session.streamIds.flatMap((streamId) => {
         const stream = streams.get(streamId);
         if (!stream) return [];

@@ -40,3 +40,4 @@ export type {
 } from './model/types';
 export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './guard/types';
 export type { ReconnectBehaviour } from './guard/reconnects';
+export { reconnectSummary } from './guard/reconnects';

@@ -152,3 +152,8 @@ export function reconnectBehaviours(model: Model): ReconnectBehaviour[] {
       };
     });
 }
+
+/** One line for a session header: `resumes POST streams: yes · honours retry: no · de-duplicates: unknown`. */
+export function reconnectSummary(b: ReconnectBehaviour): string {
+  return `resumes POST streams: ${b.resumesPostStreams} · honours retry: ${b.honoursRetry} · de-duplicates: ${b.deduplicates}`;
+}

@@ -1,5 +1,6 @@
 // Panel worker (pure): the small lists the UI thread draws whole: session rows, the findings list, the other
 // streams, and what the selection points at.
+import { reconnectSummary } from '../../core/guard/reconnects';
 import { positionOf } from '../view/eventRows';
 import { formatRelMs, shortId } from '../view/format';
 import { findingKey, type PanelView, type SessionRow } from '../view/model';
@@ -30,6 +31,7 @@ export function sessionRowData(row: SessionRow): SessionRowData {
     events: row.events,
     counts: row.counts,
     ...(row.worst ? { worst: row.worst } : {}),
+    ...(row.reconnect ? { reconnect: reconnectSummary(row.reconnect) } : {}),
   };
 }
 

@@ -91,6 +91,8 @@ const sessionHazards = [
   'orphaned-server-request',
   'unsolicited-response',
   'session-not-reinitialized',
+  // The SDK 1.32 client speaks 2025-11-25 from the start: it never probes 2026-07-28.
+  'version-fallback',
 ];
 /** How the client reconnects: a clean run, or a fault the client handles as the spec says, reports none of them. */
 const reconnectHazards = ['resume-after-answer', 'retry-ignored', 'reconnect-storm', 'post-stream-not-resumed'];

@@ -71,7 +71,7 @@ function sessionHeader(session: SessionView, events: number, style: Style): stri
   return [
     style.bold(`session ${id}`),
     session.origin,
-    `era ${session.era}`,
+    `era ${session.era}${session.probedEra !== undefined ? ` (probed ${session.probedEra})` : ''}`,
     `ids ${session.idScheme}`,
     [
       plural(session.streamIds.length, 'stream'),

@@ -29,6 +29,7 @@ import { statelessSessionHeaders } from './rules/stateless-session-headers';
 import { tornEventReconnect } from './rules/torn-event-reconnect';
 import { unansweredAfterDisconnect } from './rules/unanswered-after-disconnect';
 import { unsolicitedResponse } from './rules/unsolicited-response';
+import { versionFallback } from './rules/version-fallback';
 import type { Rule } from './types';
 
 /** Every guard rule, in the order they run; `analyze` runs them all unless given others. */
@@ -51,6 +52,7 @@ export const rules: readonly Rule[] = [
   retryIgnored,
   reconnectStorm,
   postStreamNotResumed,
+  versionFallback,
   statelessSessionHeaders,
   statelessRequestNotReissued,
   reissuedWithSameId,

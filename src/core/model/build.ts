@@ -76,6 +76,8 @@ function buildSession(
     endTime,
   };
   if (group.sessionId !== undefined) session.sessionId = group.sessionId;
+  const probed = [...(group.probes ?? [])].find((c) => c.requestEra !== undefined && c.requestEra !== session.era);
+  if (probed?.requestEra !== undefined) session.probedEra = probed.requestEra;
   /** The stream of each connection so far (group order), for resumptions to find the stream they resume. */
   const delivered: { conn: ParsedConnection; stream: StreamView }[] = [];
   const views: ConnectionView[] = [];
@@ -85,6 +87,7 @@ function buildSession(
       : undefined;
     const stream = resumed ?? (conn.isSse ? newStream(conn, group, session, streams) : undefined);
     const view = connectionView(conn, group.key, stream);
+    if (group.probes?.has(conn)) view.probe = true;
     views.push(view);
     connections.push(view);
     session.connectionIds.push(view.id);

@@ -96,6 +96,11 @@ export interface ConnectionView {
   bytes: number;
   /** Why this exchange is MCP traffic: the first signal that decided it (docs/traffic-classification.md). */
   mcpEvidence: string;
+  /**
+   * A request made before the session's `initialize` that failed (a 2026-07-28 `server/discover` probe answered with
+   * an error, a GET without a session refused): grouped with the session the client then opened.
+   */
+  probe?: true;
 }
 
 /** One logical SSE stream: the connection that opened it and each connection that resumed it. */
@@ -123,6 +128,8 @@ export interface SessionView {
   endpoint: string;
   /** From the `MCP-Protocol-Version` header or the initialize exchange; `unknown` when neither was seen. */
   era: Era;
+  /** The era the client probed first and fell back from (its failed probe declared it), when it differs. */
+  probedEra?: Era;
   /** How the session's event ids are built (decides which continuity rules apply). */
   idScheme: IdScheme;
   /** Ids of the session's streams (see {@link StreamView.id}). */

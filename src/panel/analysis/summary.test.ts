@@ -70,4 +70,9 @@ describe('the session rows the worker sends the UI thread', () => {
     const rows = buildPanelView(analyze(recorded('v2-clean'))).sessionRows.map(sessionRowData);
     expect(rows.map((r) => r.reconnect)).toEqual([undefined]);
   });
+
+  it('label an era change inside one session (probed 2026-07-28, fell back)', () => {
+    const rows = buildPanelView(analyze(recorded('probe-fallback'))).sessionRows.map(sessionRowData);
+    expect(rows.map((r) => r.era)).toEqual(['2025-11-25 (probed 2026-07-28)']);
+  });
 });

@@ -22,7 +22,8 @@ export function sessionRowData(row: SessionRow): SessionRowData {
   return {
     key: row.key,
     ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
-    era: s.era,
+    // An era change inside one session (a probe, then a fallback) is labelled, not a session of its own.
+    era: s.probedEra !== undefined ? `${s.era} (probed ${s.probedEra})` : s.era,
     origin: s.origin,
     endpoint: s.endpoint,
     startTime: s.startTime,

@@ -39,8 +39,14 @@ export interface ReconnectBehaviour {
   deduplicates: 'unknown';
 }
 
-/** A reconnect may start this much before `retry` has run out (clock rounding) and still count as waiting. */
-export const RETRY_SLACK_MS = 10;
+/**
+ * How much earlier than `retry` a reconnect may start and still count as waiting: the capture's clocks are not the
+ * client's (a proxy records a cut when its socket is done, a tap when the page reads the end), which was 12 ms on the
+ * real SDK client behind the CLI proxy. A client that ignores `retry:` comes back at once or on its own backoff.
+ */
+function retrySlack(retryMs: number): number {
+  return Math.max(50, retryMs / 4);
+}
 
 const endTime = (c: ConnectionView) => c.record.endTime ?? c.record.responseTime ?? c.record.startTime;
 
@@ -115,7 +121,7 @@ export function delayOf(end: StreamEnd): number | undefined {
 /** The client reconnected sooner than the server's `retry:` asked. */
 export function tooSoon(end: StreamEnd): boolean {
   const delay = delayOf(end);
-  return end.retryMs !== undefined && delay !== undefined && delay + RETRY_SLACK_MS < end.retryMs;
+  return end.retryMs !== undefined && delay !== undefined && delay + retrySlack(end.retryMs) < end.retryMs;
 }
 
 /** An end that asks the client to reconnect: a GET stream's, or a POST stream's that is resumable. */

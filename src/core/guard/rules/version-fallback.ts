@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): rule version-fallback.
-import { STATELESS_ERA } from '../../mcp/era';
+import { RESUMABLE_ERAS, STATELESS_ERA } from '../../mcp/era';
 import type { ConnectionView } from '../../model/types';
 import { at, factsOf } from '../facts';
 import type { Report, Rule } from '../types';
@@ -24,6 +24,8 @@ export const versionFallback: Rule = {
   title: 'Version probe, then a fallback',
   summary:
     'The client probed the 2026-07-28 protocol (server/discover) before initializing, the server answered with an error, and the client fell back to an older handshake: the probe is part of this session.',
+  // The handshakes a client falls back to; a 2026-07-28 session has no fallback to report.
+  eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);
     const reports: Report[] = [];
@@ -33,7 +35,7 @@ export const versionFallback: Rule = {
       const init = session.connections.find((c) =>
         c.requestMessages.some((m) => m.kind === 'request' && m.method === 'initialize'),
       );
-      if (!modern || !init || session.session.era === STATELESS_ERA) continue;
+      if (!modern || !init) continue;
       const others = probes.filter((c) => c !== modern);
       const also =
         others.length > 0 ? `; before it also ${others.map((c) => `${what(c)} (${answerOf(c)})`).join(', ')}` : '';

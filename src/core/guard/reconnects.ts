@@ -108,6 +108,12 @@ export function streamEnds(model: Model, session: SessionFacts, facts: Facts): S
   return ends.sort((a, b) => a.endedAt - b.endedAt);
 }
 
+/** Every session's stream ends that asked for a reconnect (see streamEnds), session by session. */
+export function allStreamEnds(model: Model): StreamEnd[] {
+  const facts = factsOf(model);
+  return facts.sessions.flatMap((session) => streamEnds(model, session, facts));
+}
+
 /** A POST stream end a client resumes by GET with Last-Event-ID: it had an id and its request was waiting. */
 export function resumable(end: StreamEnd): boolean {
   return end.stream.kind === 'post' && end.lastId !== undefined && end.waiting.length > 0;

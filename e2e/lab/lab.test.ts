@@ -76,6 +76,40 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
   );
 
   it(
+    'resume-after-error: the SDK client resumes the stream that ended with a JSON-RPC error, with its id',
+    async () => {
+      const { result, connections } = expectVerdict(await runInLab('resume-after-error'), 'error');
+      expect(result.calls[0]?.detail).toContain('URL elicitation required');
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      const answer = wireEvents(post!).at(-1);
+      expect(answer?.data).toContain('"code":-32042');
+      const [resume] = resumes(connections);
+      expect(requestHeader(resume!, 'last-event-id')).toBe(answer?.id);
+      expect(resume?.status).toBe(200);
+      expect(wireEvents(resume!)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'server-close: the origin closes the stream after progress 2; the SDK resumes after retry, or with maxRetries 0 never',
+    async () => {
+      const resumed = expectVerdict(await runInLab('server-close-resumed'), 'ok');
+      expect(resumed.result.calls[0]?.progress).toEqual([1, 2, 3, 4, 5]);
+      const post = resumed.connections.find((c) => postKind(c) === 'tools/call');
+      expect(post?.end).toBe('complete');
+      const [resume] = resumes(resumed.connections);
+      expect(requestHeader(resume!, 'last-event-id')).toBe(wireEvents(post!).at(-1)?.id);
+      // The client waits the server's retry: 150 ms (in the priming event) before it resumes.
+      expect(bodyText(post!)).toMatch(/^id: [^\n]+\nretry: 150\ndata: \n\n/);
+      const alone = expectVerdict(await runInLab('server-close-not-resumed'), 'hung');
+      expect(resumes(alone.connections)).toEqual([]);
+      expect(alone.connections.some((c) => postKind(c) === 'notifications/cancelled')).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'evicted-fresh-event: the evicting origin answers the resume with the whole result under a new id',
     async () => {
       const { log, connections } = expectVerdict(await runInLab('evicted-fresh-event'), 'ok');

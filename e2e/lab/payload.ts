@@ -4,6 +4,13 @@
 export interface StreamProgressArgs {
   count: number;
   delayMs: number;
+  /** After this many progress notifications the server closes the stream (2025-11-25 polling); the work goes on. */
+  closeStreamAfter?: number;
+}
+
+export interface ConsentRequiredArgs {
+  /** Where the user must go first: the tool answers a JSON-RPC error -32042 (URL elicitation required) naming it. */
+  url: string;
 }
 
 export interface BigResultArgs {

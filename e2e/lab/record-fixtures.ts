@@ -49,6 +49,9 @@ export const FIXTURE_PLANS: readonly FixturePlan[] = [
   { scenario: 'resume-404', alsoMustNot: [...STATELESS, 'orphaned-server-request'] },
   { scenario: 'orphaned-elicitation', alsoMustNot: [...STATELESS, 'resume-id-gap', 'replayed-event-duplicate'] },
   { scenario: 'legacy-sse', alsoMustNot: ANSWERED },
+  { scenario: 'resume-after-error', alsoMustNot: ANSWERED },
+  { scenario: 'server-close-resumed', alsoMustNot: ANSWERED },
+  { scenario: 'server-close-not-resumed', alsoMustNot: [...STATELESS, 'post-stream-not-resumed'] },
 ];
 
 export interface Expected {

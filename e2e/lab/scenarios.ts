@@ -1,6 +1,6 @@
 // Runs in Node and in the demo page: the lab's scenarios as data (what the origin is, what the
 // client does, what the guard must find). No Node or DOM APIs.
-import type { AskUserArgs, BigResultArgs, StreamProgressArgs } from './payload';
+import type { AskUserArgs, BigResultArgs, ConsentRequiredArgs, StreamProgressArgs } from './payload';
 
 export const scenarioNames = [
   'clean',
@@ -14,6 +14,9 @@ export const scenarioNames = [
   'resume-404',
   'orphaned-elicitation',
   'legacy-sse',
+  'resume-after-error',
+  'server-close-resumed',
+  'server-close-not-resumed',
 ] as const;
 
 export type ScenarioName = (typeof scenarioNames)[number];
@@ -29,7 +32,8 @@ export type Verdict = 'ok' | 'corrupted' | 'hung' | 'error';
 export type ToolCall =
   | { tool: 'stream_progress'; args: StreamProgressArgs }
   | { tool: 'big_result'; args: BigResultArgs }
-  | { tool: 'ask_user'; args: AskUserArgs };
+  | { tool: 'ask_user'; args: AskUserArgs }
+  | { tool: 'consent_required'; args: ConsentRequiredArgs };
 
 /** A bounded store: `slots` slots of `slotBytes` each; a big event takes several. */
 export interface RingSettings {
@@ -61,6 +65,10 @@ export interface Scenario {
   expected: { must: string[]; mustNot: string[] };
   /** What the real @modelcontextprotocol/sdk 1.32.2 client ends with (asserted by the lab tests). */
   sdkClientVerdict: Verdict;
+  /** After the calls, the application keeps the client this long before closing it: what it does alone shows. */
+  lingerMs?: number;
+  /** The client's reconnection options, when not the lab's usual ones (LAB_RECONNECTION). */
+  reconnection?: { maxRetries: number };
 }
 
 const progress = (count: number, delayMs = 60): ToolCall => ({ tool: 'stream_progress', args: { count, delayMs } });
@@ -83,10 +91,21 @@ const sessionHazards = [
   'orphaned-server-request',
   'unsolicited-response',
   'session-not-reinitialized',
+  // The SDK 1.32 client speaks 2025-11-25 from the start: it never probes 2026-07-28.
+  'version-fallback',
 ];
-const allHazards = [...resumeHazards, ...sessionHazards];
+/** How the client reconnects: a clean run, or a fault the client handles as the spec says, reports none of them. */
+const reconnectHazards = ['resume-after-answer', 'retry-ignored', 'reconnect-storm', 'post-stream-not-resumed'];
+const allHazards = [...resumeHazards, ...sessionHazards, ...reconnectHazards];
 const except = (ids: string[]): string[] => allHazards.filter((id) => !ids.includes(id));
 
+/** A tools/call whose stream the server closes after progress 2 (2025-11-25 polling); the work goes on. */
+const polling = (count: number): ToolCall => ({
+  tool: 'stream_progress',
+  args: { count, delayMs: 60, closeStreamAfter: 2 },
+});
+
+/** How the SDK 1.32 client reconnects, recorded: after an error answer, and when the server closes its stream. */
 export const scenarios: readonly Scenario[] = [
   {
     name: 'clean',
@@ -132,7 +151,9 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 3000,
     expected: {
       must: ['replayed-event-duplicate'],
+      // The cursor's own event echoed, then the continuation: a duplicate, not a restart (the field report's boundary).
       mustNot: [
+        'resume-not-honored',
         'torn-event-reconnect',
         'epoch-mismatch',
         'incomplete-json',
@@ -289,6 +310,53 @@ export const scenarios: readonly Scenario[] = [
     callTimeoutMs: 3000,
     expected: { must: [], mustNot: allHazards },
     sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'resume-after-error',
+    title: 'Resume after an error answer',
+    description:
+      'A tool answers a JSON-RPC error (-32042, URL elicitation required) on its SSE stream; the SDK client counts only a success as the answer, so it resumes the finished stream with the error event id, and the server holds that GET open.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [{ tool: 'consent_required', args: { url: 'http://127.0.0.1/consent' } }],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: { must: ['resume-after-answer'], mustNot: except(['resume-after-answer']) },
+    sdkClientVerdict: 'error',
+    lingerMs: 800,
+  },
+  {
+    name: 'server-close-resumed',
+    title: 'Server closes the stream, client resumes',
+    description:
+      'The server closes the tools/call stream after progress 2 (2025-11-25 polling, retry: 150); the client resumes it after the retry time and gets the rest.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [polling(5)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 3000,
+    expected: { must: [], mustNot: allHazards },
+    sdkClientVerdict: 'ok',
+  },
+  {
+    name: 'server-close-not-resumed',
+    title: 'Server closes the stream, client never resumes',
+    description:
+      'The same polling server; the client is set to never reconnect (maxRetries 0), as clients that never resume POST streams do: the call waits for its timeout, then the SDK cancels it.',
+    transport: 'streamable',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [polling(5)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 1500,
+    expected: {
+      must: ['retry-ignored', 'unanswered-after-disconnect'],
+      mustNot: except(['retry-ignored']),
+    },
+    sdkClientVerdict: 'hung',
+    reconnection: { maxRetries: 0 },
   },
 ];
 

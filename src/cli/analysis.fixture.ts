@@ -119,6 +119,8 @@ export function sampleAnalysis(): Analysis {
       event(2, 'e2', { data: '{"jsonrpc":"2.0","id":1,"result":{}}', lastEventId: '2', hasId: false }),
     ]),
     otherStreams: [],
+    notices: [],
+    reconnects: [],
     findings: [
       {
         rule: 'resume-id-gap',

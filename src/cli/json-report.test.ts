@@ -13,6 +13,7 @@ describe('--json document', () => {
         id: 'sess-1',
         era: '2025-11-25',
         idScheme: 'integer',
+        reconnect: null,
         streams: [
           {
             id: 's1',
@@ -54,15 +55,15 @@ describe('--json document', () => {
           },
         ],
       },
-      { id: 'http://127.0.0.1:4000#1', era: '2026-07-28', idScheme: 'none', streams: [] },
+      { id: 'http://127.0.0.1:4000#1', era: '2026-07-28', idScheme: 'none', reconnect: null, streams: [] },
     ]);
   });
 
   it('keeps keys in a stable order; event id and retry appear only when the event had them', () => {
     const text = JSON.stringify(report);
-    expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams']);
+    expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams', 'notices']);
     const stream = report.sessions[0]!.streams[0]!;
-    expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'streams']);
+    expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'reconnect', 'streams']);
     expect(Object.keys(stream)).toEqual(['id', 'kind', 'connections', 'events']);
     expect(Object.keys(stream.connections[0]!)).toEqual([
       'id',

@@ -4,7 +4,8 @@
 import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
-import type { EventView, OtherStreamKind, OtherStreamView } from '../core/model/types';
+import type { ReconnectBehaviour } from '../core/guard/reconnects';
+import type { EventView, Notice, OtherStreamKind, OtherStreamView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Era } from '../core/mcp/types';
 import type { IdScheme } from '../core/ids/scheme';
@@ -55,6 +56,8 @@ export interface JsonSession {
   id: string;
   era: Era;
   idScheme: IdScheme;
+  /** How the session's client reconnects (2025 eras; null for the others). */
+  reconnect: Omit<ReconnectBehaviour, 'sessionKey'> | null;
   streams: JsonStream[];
 }
 
@@ -62,6 +65,8 @@ export interface JsonReport {
   findings: Finding[];
   sessions: JsonSession[];
   otherStreams: JsonOtherStream[];
+  /** What the file did not let the analysis see (responses whose bodies it dropped). */
+  notices: Notice[];
 }
 
 export function toJsonReport(analysis: Analysis): JsonReport {
@@ -73,12 +78,20 @@ export function toJsonReport(analysis: Analysis): JsonReport {
     if (list) list.push(event);
     else eventsByStream.set(event.streamId, [event]);
   }
+  const reconnects = new Map(analysis.reconnects.map((r) => [r.sessionKey, r]));
+  const reconnectOf = (key: string): JsonSession['reconnect'] => {
+    const r = reconnects.get(key);
+    return r
+      ? { resumesPostStreams: r.resumesPostStreams, honoursRetry: r.honoursRetry, deduplicates: r.deduplicates }
+      : null;
+  };
   return {
     findings: analysis.findings.map(findingToJson),
     sessions: analysis.sessions.map((session) => ({
       id: session.key,
       era: session.era,
       idScheme: session.idScheme,
+      reconnect: reconnectOf(session.key),
       streams: session.streamIds.flatMap((streamId) => {
         const stream = streams.get(streamId);
         if (!stream) return [];
@@ -109,6 +122,7 @@ export function toJsonReport(analysis: Analysis): JsonReport {
       }),
     })),
     otherStreams: analysis.otherStreams.map(otherStreamToJson),
+    notices: analysis.notices.map((n) => ({ kind: n.kind, connectionIds: [...n.connectionIds], message: n.message })),
   };
 }
 

@@ -92,7 +92,7 @@ describe('mcp-stream-inspector analyze', () => {
     const { code, out } = await cli(['analyze', '--json', torn, '--chunks', tornChunks, '--reveal-secrets']);
     expect(code).toBe(0);
     const doc = JSON.parse(out);
-    expect(Object.keys(doc)).toEqual(['findings', 'sessions', 'otherStreams']);
+    expect(Object.keys(doc)).toEqual(['findings', 'sessions', 'otherStreams', 'notices']);
     expect(doc.findings.map((f: Finding) => f.rule)).toEqual(['torn-event-reconnect']);
     const [session] = doc.sessions;
     expect(session).toMatchObject({ id: tornSession, era: '2025-11-25', idScheme: 'sdk-stream' });
@@ -134,7 +134,7 @@ describe('mcp-stream-inspector analyze', () => {
     expect(code).toBe(2);
     const doc = JSON.parse(out);
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([clean, notJson]);
-    expect(Object.keys(doc.files[0])).toEqual(['file', 'findings', 'sessions', 'otherStreams']);
+    expect(Object.keys(doc.files[0])).toEqual(['file', 'findings', 'sessions', 'otherStreams', 'notices']);
     expect(out).toBe(`${JSON.stringify(doc, null, 2)}\n`); // streamed, yet the same text as one stringify
     expect(doc.files[1]).toEqual({
       file: notJson,

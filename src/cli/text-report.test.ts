@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../core/analyze';
 import { inspectorCapture, INSPECTOR_EVENTS_URL } from '../core/model/other-streams.fixture';
 import { sampleAnalysis } from './analysis.fixture';
+import { recorded } from '../core/guard/recorded.fixture';
 import { ansi, plain, wantsColor } from './style';
 import { formatReport, formatCounts, formatMs } from './text-report';
 
@@ -34,6 +35,22 @@ describe('human report', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("puts the file's notices under its name", () => {
+    const notice = {
+      kind: 'body-missing' as const,
+      connectionIds: ['e4'],
+      message: '1 response has no body in this file (e4 POST tools/call): …',
+    };
+    const lines = formatReport('devtools.har', { ...sampleAnalysis(), notices: [notice] }, options).split('\n');
+    expect(lines.slice(0, 2)).toEqual(['devtools.har', `  note ${notice.message}`]);
+  });
+
+  it("names the client's reconnect behaviour under its session once the traffic told it", () => {
+    const text = formatReport('x.har', analyze(recorded('server-close-not-resumed')), options);
+    expect(text).toContain('\n    client: resumes POST streams: no · honours retry: no · de-duplicates: unknown\n');
+    expect(formatReport('c.har', analyze(recorded('clean')), options)).not.toContain('client:');
   });
 
   it('says when a file holds no MCP traffic', () => {

@@ -1,6 +1,7 @@
 // Runs in Node (CLI), pure: the human report, grouped by session, each finding with where it shows,
 // its rule's one-line explanation and the path of the rule's doc page.
 import type { Finding, Severity } from '../core/guard/types';
+import { reconnectSummary } from '../core/guard/reconnects';
 import type { OtherStreamView, SessionView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Style } from './style';
@@ -22,11 +23,17 @@ const DETAIL = `${INDENT}  `;
 export function formatReport(file: string, analysis: Analysis, options: ReportOptions): string {
   const { style } = options;
   const lines = [style.bold(file)];
+  for (const notice of analysis.notices) lines.push(`  ${style.bold('note')} ${notice.message}`);
   const bySession = groupFindings(analysis);
+  const reconnects = new Map(analysis.reconnects.map((r) => [r.sessionKey, r]));
   const eventCounts = new Map<string, number>();
   for (const e of analysis.events) eventCounts.set(e.sessionKey, (eventCounts.get(e.sessionKey) ?? 0) + 1);
   for (const session of analysis.sessions) {
     lines.push(`  ${sessionHeader(session, eventCounts.get(session.key) ?? 0, style)}`);
+    const reconnect = reconnects.get(session.key);
+    // Shown once the traffic told something: an all-unknown line says nothing.
+    if (reconnect && (reconnect.resumesPostStreams !== 'unknown' || reconnect.honoursRetry !== 'unknown'))
+      lines.push(`${INDENT}${style.dim(`client: ${reconnectSummary(reconnect)}`)}`);
     const findings = bySession.get(session.key) ?? [];
     if (findings.length === 0) lines.push(`${INDENT}${style.dim('no findings')}`);
     for (const finding of findings) lines.push(...findingLines(finding, session.startTime, options));
@@ -64,7 +71,7 @@ function sessionHeader(session: SessionView, events: number, style: Style): stri
   return [
     style.bold(`session ${id}`),
     session.origin,
-    `era ${session.era}`,
+    `era ${session.era}${session.probedEra !== undefined ? ` (probed ${session.probedEra})` : ''}`,
     `ids ${session.idScheme}`,
     [
       plural(session.streamIds.length, 'stream'),

@@ -1,7 +1,8 @@
 // Runs anywhere (pure core): the one entry point: raw capture in, derived model and findings out.
 import type { Capture } from './capture/model';
 import { runRules } from './guard/engine';
-import { FactsMemory } from './guard/facts';
+import { FactsMemory, withFacts } from './guard/facts';
+import { reconnectBehaviours, type ReconnectBehaviour } from './guard/reconnects';
 import { rules as allRules } from './guard/index';
 import type { Finding, Rule } from './guard/types';
 import { buildModel } from './model/build';
@@ -13,6 +14,17 @@ import type { Model } from './model/types';
 export interface Analysis extends Model {
   /** Every rule's findings, ordered by time, then severity (most severe first), then rule id. */
   findings: Finding[];
+  /**
+   * What each session's client does when a stream ends (resumes POST streams, honours `retry:`), as far as its
+   * traffic shows it; one entry per session of a resumable era (2025-03-26 to 2025-11-25, or unknown).
+   */
+  reconnects: ReconnectBehaviour[];
+}
+
+/** Rules and the reconnect behaviours over one model, on one set of facts (an analyzer's memory when given). */
+function judge(model: Model, rules: readonly Rule[], memory?: FactsMemory): Analysis {
+  const run = (): Analysis => ({ ...model, findings: runRules(model, rules), reconnects: reconnectBehaviours(model) });
+  return memory ? withFacts(model, memory, run) : run();
 }
 
 /**
@@ -26,8 +38,7 @@ export interface Analysis extends Model {
  * for (const f of analysis.findings) console.log(`${f.severity} ${f.rule}: ${f.message}`);
  */
 export function analyze(capture: Capture, rules: readonly Rule[] = allRules): Analysis {
-  const model = buildModel(capture);
-  return { ...model, findings: runRules(model, rules) };
+  return judge(buildModel(capture), rules);
 }
 
 /** An {@link analyze} that redoes only the work the changes since its last call need. */
@@ -50,7 +61,10 @@ export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
   const placement = new PlacementMemory();
   const facts = new FactsMemory();
   return (capture) => {
-    const model = buildModel(capture, (records) => cache.parseAll(records), placement);
-    return { ...model, findings: runRules(model, rules, facts) };
+    return judge(
+      buildModel(capture, (records) => cache.parseAll(records), placement),
+      rules,
+      facts,
+    );
   };
 }

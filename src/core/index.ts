@@ -34,7 +34,10 @@ export type {
   Model,
   OtherStreamKind,
   OtherStreamView,
+  Notice,
   SessionView,
   StreamView,
 } from './model/types';
 export type { Finding, FindingLocation, Report, Rule, RuleMeta, Severity } from './guard/types';
+export type { ReconnectBehaviour } from './guard/reconnects';
+export { reconnectSummary } from './guard/reconnects';

@@ -63,6 +63,8 @@ export function expectedText(call: ToolCall, answer: string): string {
       return bigResultText(call.args.sizeBytes);
     case 'ask_user':
       return askUserText(answer);
+    case 'consent_required':
+      return 'never: the tool answers an error';
   }
 }
 
@@ -91,7 +93,7 @@ function createTransport(scenario: Scenario, baseUrl: string, fetchFn: FetchLike
   }
   return new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
     fetch: fetchFn,
-    reconnectionOptions: LAB_RECONNECTION,
+    reconnectionOptions: { ...LAB_RECONNECTION, ...scenario.reconnection },
   });
 }
 
@@ -200,6 +202,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       if (outcome.verdict !== 'ok') break;
     }
     const probed = scenario.probeSessionAfter ? await probe(client) : undefined;
+    if (scenario.lingerMs !== undefined) await wait(scenario.lingerMs);
     const failed = calls.find((call) => call.verdict !== 'ok');
     const detail = failed
       ? `${failed.tool}: ${failed.detail}`

@@ -1,6 +1,7 @@
-// Runs in Node (lab server): the MCP server each lab session gets, with the three lab tools.
+// Runs in Node (lab server): the MCP server each lab session gets, with the lab tools.
 // Tool answers come from ../payload so the client can check them byte for byte.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { askUserDeclinedText, askUserText, bigResultText, streamProgressText } from '../payload';
 
@@ -37,10 +38,15 @@ export function createLabServer(shutdown: AbortSignal): McpServer {
   server.registerTool(
     'stream_progress',
     {
-      description: 'Sends `count` progress notifications `delayMs` apart, then a text result.',
-      inputSchema: { count: z.number().int().min(1).max(10_000), delayMs: z.number().int().min(0).max(60_000) },
+      description:
+        'Sends `count` progress notifications `delayMs` apart, then a text result; closes its stream after `closeStreamAfter` of them (polling).',
+      inputSchema: {
+        count: z.number().int().min(1).max(10_000),
+        delayMs: z.number().int().min(0).max(60_000),
+        closeStreamAfter: z.number().int().min(1).optional(),
+      },
     },
-    async ({ count, delayMs }, extra) => {
+    async ({ count, delayMs, closeStreamAfter }, extra) => {
       const signal = either(extra.signal, shutdown);
       const progressToken = extra._meta?.progressToken;
       for (let step = 1; step <= count; step++) {
@@ -51,6 +57,8 @@ export function createLabServer(shutdown: AbortSignal): McpServer {
             params: { progressToken, progress: step, total: count, message: `step ${step}` },
           });
         }
+        // The SDK server ends the response stream; what follows goes to its event store for the client's resume.
+        if (step === closeStreamAfter) extra.closeSSEStream?.();
       }
       return { content: [{ type: 'text', text: streamProgressText({ count, delayMs }) }] };
     },
@@ -82,6 +90,20 @@ export function createLabServer(shutdown: AbortSignal): McpServer {
         }
       }
       return { content: [{ type: 'text', text: bigResultText(sizeBytes) }] };
+    },
+  );
+
+  server.registerTool(
+    'consent_required',
+    {
+      description: 'Needs the user to visit `url` first: answers a JSON-RPC error -32042 (URL elicitation required).',
+      inputSchema: { url: z.string().url() },
+    },
+    ({ url }) => {
+      // McpServer turns other throws into an isError result; this one it passes on as the JSON-RPC error.
+      throw new UrlElicitationRequiredError([
+        { mode: 'url', message: 'Sign in to continue', url, elicitationId: 'lab-consent-1' },
+      ]);
     },
   );
 

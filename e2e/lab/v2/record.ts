@@ -10,6 +10,7 @@ import { analyze } from '../../../src/core/analyze';
 import { importHar } from '../../../src/core/capture/har';
 import { rules } from '../../../src/core/guard/index';
 import { toChunksNdjson, toHar } from '../wire-har';
+import { runProbeFallback } from './fallback';
 import { runV2, type V2RunName, type V2RunResult } from './runs';
 import { startV2Lab } from './server';
 import type { TapLog } from './wire-tap';
@@ -24,7 +25,7 @@ const PORT = 47194;
 const ATTEMPTS = 3;
 
 interface V2Plan {
-  name: V2RunName;
+  name: V2RunName | 'probe-fallback';
   verdict: V2RunResult['verdict'];
   must: string[];
   notes: string;
@@ -59,6 +60,13 @@ export const V2_PLANS: readonly V2Plan[] = [
     notes:
       'One endpoint, no session ids: a v2 client left at the 2025 handshake (initialize 2025-11-25, served statelessly) and a 2026-07-28 client whose stream_progress stream is cut and never re-issued; the 2025 client then calls the tool cleanly.',
   },
+  {
+    name: 'probe-fallback',
+    verdict: 'ok',
+    must: ['version-fallback'],
+    notes:
+      "A TS SDK v2 client negotiating by itself (versionNegotiation auto) against the lab's SDK 1.32 server behind the lab proxy: server/discover at 2026-07-28 answered 400 (Mcp-Session-Id header is required), then initialize at 2025-11-25, the standalone GET and a stream_progress call, all in one session.",
+  },
 ];
 
 interface Recorded {
@@ -71,20 +79,19 @@ interface Recorded {
 }
 
 export async function recordV2(plan: V2Plan, port = 0): Promise<Recorded> {
+  const mustNot = rules.map((r) => r.id).filter((id) => !plan.must.includes(id));
+  const expected = { must: plan.must, must_not: mustNot, notes: `${plan.notes} The client ended ${plan.verdict}.` };
+  if (plan.name === 'probe-fallback') {
+    const { result, recording } = await runProbeFallback(port);
+    return { result, cuts: [], har: toHar(recording), ndjson: toChunksNdjson(recording), expected };
+  }
   const lab = await startV2Lab(port);
   try {
     lab.recorder.reset();
     const result = await runV2(plan.name, lab);
     await lab.recorder.settled(5000);
     const recording = { startedAt: lab.recorder.startedAt, pageUrl: lab.url, exchanges: lab.recorder.exchanges() };
-    const mustNot = rules.map((r) => r.id).filter((id) => !plan.must.includes(id));
-    return {
-      result,
-      cuts: lab.log.cuts,
-      har: toHar(recording),
-      ndjson: toChunksNdjson(recording),
-      expected: { must: plan.must, must_not: mustNot, notes: `${plan.notes} The client ended ${plan.verdict}.` },
-    };
+    return { result, cuts: lab.log.cuts, har: toHar(recording), ndjson: toChunksNdjson(recording), expected };
   } finally {
     await lab.close();
   }
@@ -108,7 +115,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const out = argv.indexOf('--out');
   const outDir = out >= 0 && argv[out + 1] !== undefined ? resolve(argv[out + 1] as string) : FIXTURES_DIR;
-  const names = argv.filter((a, i) => i !== out && i !== out + 1);
+  // Without --out (index -1), index 0 is a name, not the folder after it.
+  const names = argv.filter((_a, i) => out < 0 || (i !== out && i !== out + 1));
   const plans = V2_PLANS.filter((p) => names.length === 0 || names.includes(p.name));
   mkdirSync(outDir, { recursive: true });
   let failed = 0;

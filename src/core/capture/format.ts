@@ -82,6 +82,7 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
     end: c.end,
     error: c.error,
     documentUrl: c.documentUrl,
+    bodyMissing: c.bodyMissing,
   };
 }
 
@@ -160,6 +161,7 @@ function connectionFromJson(value: unknown, path: string): ConnectionRecord {
     endTime: optTime(o, 'endTime', path),
     error: optString(o, 'error', path),
     documentUrl: optString(o, 'documentUrl', path),
+    bodyMissing: o.bodyMissing === true || undefined,
   };
   return assignDefined(record, optional);
 }

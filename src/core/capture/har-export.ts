@@ -78,7 +78,8 @@ function entryFor(c: ConnectionRecord, pageref: string | undefined): JsonObject 
       content: {
         size: body.length,
         mimeType: headerValue(c.responseHeaders, 'content-type') ?? '',
-        ...(text === undefined ? { text: encodeBase64(body), encoding: 'base64' } : { text }),
+        // A body the source file lacked stays absent, so a re-import says so again.
+        ...(c.bodyMissing ? {} : text === undefined ? { text: encodeBase64(body), encoding: 'base64' } : { text }),
       },
       redirectURL: '',
       headersSize: -1,

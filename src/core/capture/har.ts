@@ -104,7 +104,10 @@ function readEntry(
   const hasHead = status !== undefined && status > 0; // HAR writers put 0 when no response arrived
   const body = response ? readBody(response, responsePath) : new Uint8Array(0);
   const times = readTimes(entry, path, head, hasHead, timeline);
-  const error = response ? optString(response, '_error', responsePath) : undefined;
+  // DevTools writes `_error`, Playwright `_failureText`.
+  const error = response
+    ? (optString(response, '_error', responsePath) ?? optString(response, '_failureText', responsePath))
+    : undefined;
   const postData = optObject(request, 'postData', requestPath);
   const record: ConnectionRecord = {
     id: optString(entry, '_id', path) ?? `e${index + 1}`,
@@ -125,6 +128,7 @@ function readEntry(
     endTime: times.endTime,
     error,
     documentUrl: optString(entry, '_documentUrl', path),
+    bodyMissing: bodyDropped(response, hasHead) || undefined,
   });
 }
 
@@ -141,6 +145,26 @@ function readHeaders(message: JsonObject, path: string): HttpHeader[] {
     const o = expectObject(h, at);
     return { name: reqString(o, 'name', at), value: reqString(o, 'value', at) };
   });
+}
+
+/**
+ * A response the HAR has no body for, though it had one: an event stream (DevTools and Playwright drop the bodies of
+ * cut and aborted streams) or a size above 0. A body-less 202 or 204 has neither.
+ */
+function bodyDropped(response: JsonObject | undefined, hasHead: boolean): boolean {
+  const content = response && isJsonObject(response.content) ? response.content : undefined;
+  if (!hasHead || !content || typeof content.text === 'string') return false;
+  const mime = typeof content.mimeType === 'string' ? content.mimeType : '';
+  const header = (Array.isArray(response?.headers) ? response.headers : []).some(
+    (h) =>
+      isJsonObject(h) &&
+      typeof h.name === 'string' &&
+      h.name.toLowerCase() === 'content-type' &&
+      typeof h.value === 'string' &&
+      h.value.toLowerCase().includes('text/event-stream'),
+  );
+  const size = typeof content.size === 'number' ? content.size : 0;
+  return header || mime.toLowerCase().includes('text/event-stream') || size > 0;
 }
 
 /** The response body bytes: content.text as UTF-8, or decoded when `encoding: "base64"`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from './errors';
 import { serializeCapture } from './format';
 import { loadInput, MAX_JSON_FILE_BYTES } from './load';
+import { analyze } from '../analyze';
 import { sampleCapture } from './samples.fixture';
 import { fixtureEntries, readFixture } from '../fixtures-dir.fixture';
 
@@ -54,8 +55,25 @@ describe('loadInput sniffs the content, not the name', () => {
     ).toBe(200);
   });
 
+  it('a .sse file of blank lines only (keep-alives) is a stream with no events, not an empty input', () => {
+    const [record] = loadInput(enc.encode('\n\n\r\n'), 'idle.sse').connections;
+    expect(record).toMatchObject({ source: 'raw', url: 'file://idle.sse' });
+    expect(record!.chunks.map((c) => c.bytes.length)).toEqual([4]);
+  });
+
+  it('a stream whose first line is an unknown field is parsed (a parser ignores the field)', () => {
+    const text = 'x-trace: 7\nid: 1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n';
+    for (const name of ['stream.sse', 'stream.txt']) {
+      const capture = loadInput(enc.encode(text), name);
+      expect(capture.connections[0]!.source).toBe('raw');
+      expect(analyze(capture).events.length).toBe(1);
+    }
+  });
+
   it.each<[string, Uint8Array, string, RegExp]>([
-    ['an empty file', enc.encode(' \n'), 'x.sse', /^empty input/],
+    ['an empty file', new Uint8Array(0), 'x.sse', /^empty input/],
+    ['blank lines not named .sse', enc.encode(' \n\n'), 'x.txt', /^empty input/],
+    ['prose opening with a colon-word', enc.encode('Note: hello\nsecond line\n'), 'notes.txt', /^not a capture/],
     [
       'JSON that is neither',
       enc.encode('{"hello": "world"}'),

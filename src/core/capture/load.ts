@@ -28,9 +28,11 @@ export type LoadOptions = HarImportOptions;
  */
 export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
   const first = firstSignificantByte(bytes);
-  if (first === undefined) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
+  // A `.sse` file is an event stream by its name: blank lines only (keep-alives) or an unknown first field included.
+  const sseByName = /\.sse$/i.test(name) && bytes.length > 0;
+  if (first === undefined && !sseByName) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
   if (first === OPEN_BRACE || first === OPEN_BRACKET) return loadJson(bytes, options);
-  if (startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) {
+  if (sseByName || startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) {
     if (options?.chunksNdjson !== undefined) {
       throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
     }
@@ -85,9 +87,34 @@ function firstSignificantByte(bytes: Uint8Array): number | undefined {
   return bytes[i];
 }
 
-/** Event streams open with a comment or one of the four fields (servers often start with a blank line). */
+const KNOWN_FIELD = /^(?::|(?:data|id|event|retry)(?::|$))/;
+const ANY_FIELD = /^[^\s:{[]+:/;
+
+/**
+ * Event streams open with a comment or one of the four fields (servers often start with a blank line). A parser
+ * ignores unknown fields, so a stream may open with one (`x-trace: 1`) too: then a known field must follow it among
+ * the first lines, so that prose is not taken for a stream.
+ */
 function looksLikeEventStream(bytes: Uint8Array): boolean {
-  return /^(?::|(?:data|id|event|retry)(?::|$))/.test(firstLine(bytes));
+  const lines = firstLines(bytes, 16);
+  if (KNOWN_FIELD.test(lines[0] ?? '')) return true;
+  if (!ANY_FIELD.test(lines[0] ?? '')) return false;
+  return (
+    lines.every((line) => line === '' || ANY_FIELD.test(line) || KNOWN_FIELD.test(line)) &&
+    lines.some((line) => KNOWN_FIELD.test(line))
+  );
+}
+
+/** Up to `count` lines from the first non-blank one (each at most 200 characters), blank ones included. */
+function firstLines(bytes: Uint8Array, count: number): string[] {
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 4096))
+    .replace(/^\uFEFF/, '')
+    .replace(/^[\r\n]+/, '');
+  return head
+    .split(/\r\n|\r|\n/)
+    .slice(0, count)
+    .map((line) => line.slice(0, 200));
 }
 
 /** The first non-blank line (at most 200 characters, BOM stripped), decoded leniently for messages. */

@@ -53,6 +53,11 @@ export interface ConnectionRecord {
   error?: string;
   /** The document that made the request, when known. */
   documentUrl?: string;
+  /**
+   * The file this was read from had no body for this response, though it had one (a stream, or a size above 0):
+   * DevTools' and Playwright's HAR drop the bodies of cut and aborted streams. `chunks` is empty then.
+   */
+  bodyMissing?: true;
 }
 
 /** The in-memory capture: what the tap recorded or what a file imported. */

@@ -18,6 +18,8 @@ export interface SessionFacts {
   clientRequests: Map<string, ConnectionView>;
   /** Ids of responses the client POSTed (answers to server-to-client requests). */
   clientAnswers: Set<string>;
+  /** The capture holds the session's `initialize` request: it saw the session from its start. */
+  initialized: boolean;
   /** Client request id -> epoch ms of the first response the server delivered for it. */
   answeredAt: Map<string, number>;
   /** The session's event ids: first deliveries, repeats, priming ids. */
@@ -142,13 +144,16 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
   }
   const clientRequests = new Map<string, ConnectionView>();
   const clientAnswers = new Set<string>();
+  let initialized = false;
   for (const conn of connections) {
     // An answer POSTed into a refused session never reached the server.
     const delivered = conn.record.status === undefined || conn.record.status < 400;
     for (const message of conn.requestMessages) {
       if (message.id === undefined) continue;
-      if (message.kind === 'request') clientRequests.set(idKey(message.id), conn);
-      else if (delivered) clientAnswers.add(idKey(message.id));
+      if (message.kind === 'request') {
+        clientRequests.set(idKey(message.id), conn);
+        if (message.method === 'initialize') initialized = true;
+      } else if (delivered) clientAnswers.add(idKey(message.id));
     }
   }
   const messages = SESSION_MESSAGES.of(log).get(session.key);
@@ -170,6 +175,7 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
     connections,
     clientRequests,
     clientAnswers,
+    initialized,
     answeredAt,
     ids: SESSION_IDS.of(log).get(session.key),
     messages,

@@ -8,14 +8,18 @@ import { incompleteJson } from './rules/incomplete-json';
 import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
 import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
+import { postStreamNotResumed } from './rules/post-stream-not-resumed';
 import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
+import { reconnectStorm } from './rules/reconnect-storm';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
 import { requestStateAltered } from './rules/request-state-altered';
 import { responseIdMismatch } from './rules/response-id-mismatch';
+import { resumeAfterAnswer } from './rules/resume-after-answer';
 import { resumeIdGap } from './rules/resume-id-gap';
 import { resumeNotHonored } from './rules/resume-not-honored';
 import { resumptionRejected } from './rules/resumption-rejected';
+import { retryIgnored } from './rules/retry-ignored';
 import { serverRequestOnStream } from './rules/server-request-on-stream';
 import { sessionNotReinitialized } from './rules/session-not-reinitialized';
 import { staleCursorRetry } from './rules/stale-cursor-retry';
@@ -25,6 +29,7 @@ import { statelessSessionHeaders } from './rules/stateless-session-headers';
 import { tornEventReconnect } from './rules/torn-event-reconnect';
 import { unansweredAfterDisconnect } from './rules/unanswered-after-disconnect';
 import { unsolicitedResponse } from './rules/unsolicited-response';
+import { versionFallback } from './rules/version-fallback';
 import type { Rule } from './types';
 
 /** Every guard rule, in the order they run; `analyze` runs them all unless given others. */
@@ -43,6 +48,11 @@ export const rules: readonly Rule[] = [
   duplicateIdAcrossStreams,
   sessionNotReinitialized,
   unansweredAfterDisconnect,
+  resumeAfterAnswer,
+  retryIgnored,
+  reconnectStorm,
+  postStreamNotResumed,
+  versionFallback,
   statelessSessionHeaders,
   statelessRequestNotReissued,
   reissuedWithSameId,

@@ -35,4 +35,12 @@ describe('parseTranscript (the rule docs’ examples)', () => {
     expect(() => parseTranscript('data: x\n')).toThrow('transcript line 1: outside an exchange: data: x');
     expect(() => parseTranscript('> GET /mcp\n< 200\n! closed\n')).toThrow('line 3: unknown end');
   });
+
+  it('lets time pass between exchanges with a ~ line, which also ends the body before it', () => {
+    const [first, second] = parseTranscript(
+      '> GET /mcp\n< 200\nid: 1\ndata: x\n\n~ +2000 ms\n> GET /mcp\n< 200\n',
+    ).connections;
+    expect(text(first?.chunks[0]?.bytes)).toBe('id: 1\ndata: x\n\n');
+    expect((second?.startTime ?? 0) - (first?.endTime ?? 0)).toBeGreaterThanOrEqual(2000);
+  });
 });

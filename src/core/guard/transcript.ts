@@ -101,8 +101,9 @@ export function session(t: Transcript, id: string | undefined, era = '2025-11-25
  *     data: {...}
  *
  *     ! network-error                      how the body ended (aborted, network-error, open); else complete
+ *     ~ +2000 ms                           time passing before the next exchange (ends the body before it)
  *
- * A body runs to the next `>` or `!` line, blank lines included (a body of blank lines only is none): an event
+ * A body runs to the next `>`, `!` or `~` line, blank lines included (a body of blank lines only is none): an event
  * cut before its blank line is torn.
  */
 export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'): Capture {
@@ -151,6 +152,9 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
         current.responseTime = clock + 1;
       } else if (current.responseHeaders) current.responseHeaders.push(header(line.slice(2), fail));
       else throw fail('expected "< STATUS" first');
+    } else if (/^~ \+\d+ ms$/.test(line)) {
+      close();
+      clock += Number(/\d+/.exec(line)?.[0]);
     } else if (line.startsWith('! ') && current) {
       const end = line.slice(2).trim();
       if (end !== 'aborted' && end !== 'network-error' && end !== 'open' && end !== 'complete')

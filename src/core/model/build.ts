@@ -3,6 +3,7 @@ import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
+import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
 import { retriedRounds } from './retries';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
@@ -45,6 +46,7 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
     connections,
     events,
     otherStreams,
+    notices: noticesOf(connections),
     startTime: Number.isFinite(startTime) ? startTime : 0,
   };
 }
@@ -74,6 +76,8 @@ function buildSession(
     endTime,
   };
   if (group.sessionId !== undefined) session.sessionId = group.sessionId;
+  const probed = [...(group.probes ?? [])].find((c) => c.requestEra !== undefined && c.requestEra !== session.era);
+  if (probed?.requestEra !== undefined) session.probedEra = probed.requestEra;
   /** The stream of each connection so far (group order), for resumptions to find the stream they resume. */
   const delivered: { conn: ParsedConnection; stream: StreamView }[] = [];
   const views: ConnectionView[] = [];
@@ -83,6 +87,7 @@ function buildSession(
       : undefined;
     const stream = resumed ?? (conn.isSse ? newStream(conn, group, session, streams) : undefined);
     const view = connectionView(conn, group.key, stream);
+    if (group.probes?.has(conn)) view.probe = true;
     views.push(view);
     connections.push(view);
     session.connectionIds.push(view.id);
@@ -190,5 +195,18 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
   if (conn.requestEra !== undefined) view.requestEra = conn.requestEra;
   if (conn.lastEventIdSent !== undefined) view.lastEventIdSent = conn.lastEventIdSent;
   if (conn.tail) view.tail = conn.tail;
+  const retryMs = lastRetry(conn);
+  if (retryMs !== undefined) view.retryMs = retryMs;
   return view;
+}
+
+/** Retry values are rare rows of the event table: found without walking every event. */
+function lastRetry(conn: ParsedConnection): number | undefined {
+  if (conn.tail?.retry !== undefined) return conn.tail.retry;
+  const { table } = conn;
+  for (let k = table.rareRows.length - 1; k >= 0; k--) {
+    const retry = table.rare[k]?.retry;
+    if (retry !== undefined) return retry;
+  }
+  return undefined;
 }

@@ -16,6 +16,8 @@ export interface SessionGroup {
   /** Exchanges whose requests declared 2026-07-28, to an endpoint, without a session id. */
   stateless?: true;
   connections: ParsedConnection[];
+  /** Requests made before the group's initialize that failed (a version probe, a GET without a session). */
+  probes?: Set<ParsedConnection>;
 }
 
 function originOf(url: string): string {
@@ -130,7 +132,60 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
       groupFor(sessionlessKey(conn, sessionless), conn, init).connections.push(conn);
     }
   }
-  return { groups: [...groups.values()], others };
+  joinProbes(groups);
+  return { groups: [...groups.values()].filter((g) => g.connections.length > 0), others };
+}
+
+const initializes = (conn: ParsedConnection) =>
+  conn.requestMessages.some((m) => m.kind === 'request' && m.method === 'initialize');
+
+/**
+ * A request without a session that failed before any initialize: a 2026-07-28 `server/discover` probe answered
+ * with an error (an HTTP error or a JSON-RPC one), or any sessionless request the server refused (a GET stream
+ * opened before initializing gets 400 or 405).
+ */
+function failedProbe(conn: ParsedConnection): boolean {
+  if (conn.sessionId !== undefined || conn.role === 'legacy-sse' || conn.role === 'legacy-post' || initializes(conn))
+    return false;
+  const status = conn.record.status;
+  if (status !== undefined && status >= 400) return true;
+  const discover = conn.requestMessages.some((m) => m.kind === 'request' && m.method === 'server/discover');
+  return discover && conn.responseMessages.some((m) => m.kind === 'error');
+}
+
+/**
+ * Version probes and failed requests made before an `initialize` join the session that initialize opens, as the
+ * client lived them: `@ai-sdk/mcp` and the TypeScript SDK v2 client (`versionNegotiation: auto`) probe
+ * `server/discover` at 2026-07-28, get an error from an older server, and initialize at 2025-11-25; alone they
+ * would make a phantom stateless session. Only failures right before the initialize move (nothing else between).
+ */
+function joinProbes(groups: Map<string, SessionGroup>): void {
+  const byEndpoint = new Map<string, { conn: ParsedConnection; group: SessionGroup }[]>();
+  for (const group of groups.values())
+    for (const conn of group.connections) {
+      const endpoint = stripQuery(conn.record.url);
+      let list = byEndpoint.get(endpoint);
+      if (!list) byEndpoint.set(endpoint, (list = []));
+      list.push({ conn, group });
+    }
+  for (const list of byEndpoint.values()) {
+    list.sort((a, b) => a.conn.record.startTime - b.conn.record.startTime);
+    let pending: { conn: ParsedConnection; group: SessionGroup }[] = [];
+    for (const item of list) {
+      if (initializes(item.conn)) {
+        const target = item.group;
+        for (const probe of pending.filter((p) => p.group !== target)) {
+          probe.group.connections = probe.group.connections.filter((c) => c !== probe.conn);
+          target.connections.push(probe.conn);
+        }
+        for (const probe of pending) (target.probes ??= new Set()).add(probe.conn);
+        if (pending.length > 0) target.connections.sort((a, b) => a.record.startTime - b.record.startTime);
+        pending = [];
+      } else if (failedProbe(item.conn)) pending.push(item);
+      // Anything else in between: those failures belong to what came before, not to a coming initialize.
+      else pending = [];
+    }
+  }
 }
 
 /** The era: the negotiated initialize version wins, then the MCP-Protocol-Version header, then the transport shape. */

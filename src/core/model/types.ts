@@ -90,10 +90,17 @@ export interface ConnectionView {
   eventIndexes: number[];
   /** The undispatched tail when the body ended (or the capture was taken). */
   tail?: SseTail;
+  /** The last `retry:` value (ms) this connection's events set (a torn tail's included): the server's reconnect pace. */
+  retryMs?: number;
   /** Body bytes received. */
   bytes: number;
   /** Why this exchange is MCP traffic: the first signal that decided it (docs/traffic-classification.md). */
   mcpEvidence: string;
+  /**
+   * A request made before the session's `initialize` that failed (a 2026-07-28 `server/discover` probe answered with
+   * an error, a GET without a session refused): grouped with the session the client then opened.
+   */
+  probe?: true;
 }
 
 /** One logical SSE stream: the connection that opened it and each connection that resumed it. */
@@ -121,6 +128,8 @@ export interface SessionView {
   endpoint: string;
   /** From the `MCP-Protocol-Version` header or the initialize exchange; `unknown` when neither was seen. */
   era: Era;
+  /** The era the client probed first and fell back from (its failed probe declared it), when it differs. */
+  probedEra?: Era;
   /** How the session's event ids are built (decides which continuity rules apply). */
   idScheme: IdScheme;
   /** Ids of the session's streams (see {@link StreamView.id}). */
@@ -168,6 +177,18 @@ export interface OtherStreamView {
  */
 export type OtherStreamKind = 'openai-chat' | 'anthropic-messages' | 'mcp-inspector';
 
+/**
+ * Something the analysis could not see in the file it was given, and why: `body-missing`, responses whose bodies
+ * the file's writer dropped (DevTools' and Playwright's HAR drop those of cut and aborted streams).
+ */
+export interface Notice {
+  kind: 'body-missing';
+  /** The connections concerned. */
+  connectionIds: string[];
+  /** One paragraph for the user, naming them. */
+  message: string;
+}
+
 /** The model derived from a capture (`Analysis` adds the findings). */
 export interface Model {
   sessions: SessionView[];
@@ -177,6 +198,8 @@ export interface Model {
   events: EventList;
   /** SSE streams that are not MCP, in start order. */
   otherStreams: OtherStreamView[];
+  /** What the file did not let the analysis see (empty for the panel's own captures). */
+  notices: Notice[];
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
 }

@@ -72,6 +72,10 @@ const sessionRow = (o: Fields): SessionRowData => ({
   events: count(o.events, 'events'),
   counts: severityRecord(o.counts, (c) => count(c, 'count')),
   ...maybe('worst', optional(o.worst, severity)),
+  ...maybe(
+    'reconnect',
+    optional(o.reconnect, (s) => str(s, 'reconnect')),
+  ),
 });
 
 const OTHER_KINDS = new Set<unknown>([

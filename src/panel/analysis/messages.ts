@@ -75,6 +75,8 @@ export interface SessionRowData {
   events: number;
   counts: Record<Severity, number>;
   worst?: Severity;
+  /** The client's reconnect behaviour, one line (core reconnectSummary). */
+  reconnect?: string;
 }
 
 /** An SSE stream that is not MCP, as its row shows it (no payloads: the UI lists it, it judges nothing). */

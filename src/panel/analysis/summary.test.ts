@@ -11,7 +11,8 @@ import {
 } from '../../core/model/other-streams.fixture';
 import { buildPanelView } from '../view/model';
 import { MAX_OTHER_STREAMS_SENT } from './messages';
-import { otherStreamItems } from './summary';
+import { otherStreamItems, sessionRowData } from './summary';
+import { recorded } from '../../core/guard/recorded.fixture';
 
 describe('the other streams the worker sends the UI thread', () => {
   it('lists each stream that is not MCP with what its row shows, and no payload', () => {
@@ -53,5 +54,25 @@ describe('the other streams the worker sends the UI thread', () => {
     const t = new Transcript(PAGE);
     addMcpSession(t);
     expect(otherStreamItems(buildPanelView(analyze(t.capture())))).toEqual({ items: [], leftOff: 0 });
+  });
+});
+
+describe('the session rows the worker sends the UI thread', () => {
+  it("carry the client's reconnect behaviour as one line (decode.test.ts round-trips it)", () => {
+    const view = buildPanelView(analyze(recorded('server-close-not-resumed')));
+    const rows = view.sessionRows.map(sessionRowData);
+    expect(rows.map((r) => r.reconnect)).toEqual([
+      'resumes POST streams: no · honours retry: no · de-duplicates: unknown',
+    ]);
+  });
+
+  it('leave it out for a stateless session', () => {
+    const rows = buildPanelView(analyze(recorded('v2-clean'))).sessionRows.map(sessionRowData);
+    expect(rows.map((r) => r.reconnect)).toEqual([undefined]);
+  });
+
+  it('label an era change inside one session (probed 2026-07-28, fell back)', () => {
+    const rows = buildPanelView(analyze(recorded('probe-fallback'))).sessionRows.map(sessionRowData);
+    expect(rows.map((r) => r.era)).toEqual(['2025-11-25 (probed 2026-07-28)']);
   });
 });

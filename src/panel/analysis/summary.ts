@@ -1,5 +1,6 @@
 // Panel worker (pure): the small lists the UI thread draws whole: session rows, the findings list, the other
 // streams, and what the selection points at.
+import { reconnectSummary } from '../../core/guard/reconnects';
 import { positionOf } from '../view/eventRows';
 import { formatRelMs, shortId } from '../view/format';
 import { findingKey, type PanelView, type SessionRow } from '../view/model';
@@ -21,7 +22,8 @@ export function sessionRowData(row: SessionRow): SessionRowData {
   return {
     key: row.key,
     ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
-    era: s.era,
+    // An era change inside one session (a probe, then a fallback) is labelled, not a session of its own.
+    era: s.probedEra !== undefined ? `${s.era} (probed ${s.probedEra})` : s.era,
     origin: s.origin,
     endpoint: s.endpoint,
     startTime: s.startTime,
@@ -30,6 +32,7 @@ export function sessionRowData(row: SessionRow): SessionRowData {
     events: row.events,
     counts: row.counts,
     ...(row.worst ? { worst: row.worst } : {}),
+    ...(row.reconnect ? { reconnect: reconnectSummary(row.reconnect) } : {}),
   };
 }
 

@@ -76,6 +76,11 @@ export const SessionList = memo(function SessionList({ rows, totalEvents, select
             <span class="session-meta num">
               {row.streams} str · {row.connections} conn · {row.events} ev
             </span>
+            {row.reconnect ? (
+              <span class="session-meta" data-testid="session-reconnect" title="How this session's client reconnects">
+                {row.reconnect}
+              </span>
+            ) : null}
           </div>
         );
       })}

@@ -2,6 +2,7 @@
 import type { ConnectionView, EventView, SessionView, StreamView } from '../../core/model/types';
 import type { Analysis } from '../../core/analyze';
 import type { Finding, Severity } from '../../core/guard/types';
+import type { ReconnectBehaviour } from '../../core/guard/reconnects';
 
 import { mostSevere as worstOf, SEVERITIES as severities } from '../../core/guard/severity';
 import { createIdSearch, type IdSearch } from './id-search';
@@ -24,6 +25,8 @@ export interface SessionRow {
   events: number;
   counts: Record<Severity, number>;
   worst?: Severity;
+  /** What the session's client does when a stream ends (2025 eras only). */
+  reconnect?: ReconnectBehaviour;
 }
 
 export interface PanelView {
@@ -83,8 +86,10 @@ export function buildPanelView(analysis: Analysis, ids: IdSearch = createIdSearc
     entry.worst = worstOf(entry.worst, severity);
   });
 
+  const reconnects = new Map(analysis.reconnects.map((r) => [r.sessionKey, r]));
   const sessionRows = analysis.sessions.map((session): SessionRow => {
     const entry = countsBySession.get(session.key);
+    const reconnect = reconnects.get(session.key);
     let events = 0;
     for (const id of session.connectionIds) events += connectionsById.get(id)?.eventIndexes.length ?? 0;
     return {
@@ -95,6 +100,7 @@ export function buildPanelView(analysis: Analysis, ids: IdSearch = createIdSearc
       events,
       counts: entry ? { ...entry.counts } : { error: 0, warning: 0, info: 0 },
       ...(entry?.worst ? { worst: entry.worst } : {}),
+      ...(reconnect ? { reconnect } : {}),
     };
   });
 

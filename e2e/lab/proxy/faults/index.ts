@@ -8,6 +8,7 @@ import { epochRestartFresh } from './epoch-restart-fresh';
 import { evictedFreshEvent } from './evicted-fresh-event';
 import { legacySse } from './legacy-sse';
 import { orphanedElicitation } from './orphaned-elicitation';
+import { resumeAfterError, serverCloseNotResumed, serverCloseResumed } from './reconnects';
 import { replayBoundary } from './replay-boundary';
 import { resume404 } from './resume-404';
 import { resume409 } from './resume-409';
@@ -25,4 +26,7 @@ export const faults: Record<ScenarioName, FaultSpec> = {
   'resume-404': resume404,
   'orphaned-elicitation': orphanedElicitation,
   'legacy-sse': legacySse,
+  'resume-after-error': resumeAfterError,
+  'server-close-resumed': serverCloseResumed,
+  'server-close-not-resumed': serverCloseNotResumed,
 };

@@ -10,7 +10,7 @@ export const replayedEventDuplicate: Rule = {
   severities: ['error', 'warning'],
   title: 'Resume re-delivered an event',
   summary:
-    'A resumed connection delivered an event id the session had already received: a client that appends instead of de-duplicating by id processes it twice.',
+    'A resumed connection delivered an event id its stream had already received: a client that appends instead of de-duplicating by id processes it twice.',
   eras: RESUMABLE_ERAS,
   check(model) {
     const facts = factsOf(model);

@@ -102,3 +102,45 @@ describe(`${RULE}: polling`, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: the field report's decision boundary`, () => {
+  it('leaves a replay that starts at the cursor with the identical event, then continues, to replayed-event-duplicate', () => {
+    const capture = resume([sseEvent('2', rpc.progress(1, 2)), sseEvent('3', rpc.result(1))]);
+    expect(findingsFor(capture, RULE)).toEqual([]);
+    expect(findingsFor(capture, 'replayed-event-duplicate')).toHaveLength(1);
+  });
+
+  it("still reports the cursor's id sent again with another payload (the id was reused)", () => {
+    const capture = resume([sseEvent('2', rpc.progress(1, 9)), sseEvent('3', rpc.result(1))]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('at or before the cursor');
+  });
+
+  it("judges what follows the cursor's echo: a restart after it is still one", () => {
+    const capture = resume([sseEvent('2', rpc.progress(1, 2)), sseEvent('1', rpc.progress(1, 7))]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('its first id 1 is at or before the cursor');
+  });
+});
+
+describe(`${RULE}: a torn prefix too short to tell messages apart`, () => {
+  // Opaque ids: the resume answers under new ids, the next progress notification first (the torn one is lost).
+  const ids = ['a7', 'k2', 'q9'];
+  const first = [sseEvent(ids[0], rpc.progress(1, 1)), sseEvent(ids[1], rpc.progress(1, 2))];
+
+  it('is no proof that the interrupted event came back under a new id', () => {
+    const torn = `id: ${ids[2]}\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 60)}`;
+    const capture = resume([sseEvent('z1', rpc.progress(1, 4)), sseEvent('z2', rpc.result(1))], ids[1], [
+      ...first,
+      torn,
+    ]);
+    expect(findingsFor(capture, RULE)).toEqual([]);
+  });
+
+  it('still proves it once the prefix reaches past what the messages share', () => {
+    const torn = `id: ${ids[2]}\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 100)}`;
+    const capture = resume([sseEvent('z1', rpc.progress(1, 3)), sseEvent('z2', rpc.result(1))], ids[1], [
+      ...first,
+      torn,
+    ]);
+    expect(findingsFor(capture, RULE)[0]?.message).toContain('under a new id z1');
+  });
+});

@@ -36,8 +36,16 @@ function restartReason(
 /** The first event of the resumed connection that passes a test. */
 type FindEvent = (test: (event: EventView) => boolean) => EventView | undefined;
 
-/** The interrupted event came back whole under a new id: the server lost its buffer and re-sent the message. */
-function reissuedTornEvent(cut: ConnectionView | undefined, find: FindEvent): EventView | undefined {
+/**
+ * The interrupted event came back whole under a new id: the server lost its buffer and re-sent the message. Only
+ * when the torn prefix tells messages apart: a prefix that another event of the cut or the resumed connection also
+ * starts with (every progress notification starts the same) proves nothing about which message came back.
+ */
+function reissuedTornEvent(
+  cut: ConnectionView | undefined,
+  find: FindEvent,
+  findIn: (conn: ConnectionView, test: (event: EventView) => boolean) => EventView | undefined,
+): EventView | undefined {
   const tail = cut?.tail;
   if (!tail) return undefined;
   const pendingData = /^data:? ?/.test(tail.pendingLine) ? tail.pendingLine.replace(/^data:? ?/, '') : '';
@@ -54,7 +62,32 @@ function reissuedTornEvent(cut: ConnectionView | undefined, find: FindEvent): Ev
   if (!sameId) return undefined;
   // The interrupted event replayed under its own id is the correct behaviour (later events may share its prefix).
   if (find((e) => e.hasId && sameId(e.lastEventId))) return undefined;
-  return find((e) => e.hasId && e.dataLength >= prefix.length && e.data.startsWith(prefix));
+  const startsWithPrefix = (e: EventView) => e.dataLength >= prefix.length && e.data.startsWith(prefix);
+  const candidate = find((e) => e.hasId && startsWithPrefix(e));
+  if (!candidate || !cut) return undefined;
+  const another = (e: EventView) => e.index !== candidate.index && startsWithPrefix(e);
+  return find(another) || findIn(cut, another) ? undefined : candidate;
+}
+
+/**
+ * The cursor's own event sent again with the very same payload: the server echoed the requested Last-Event-ID, which
+ * the field report's decision boundary calls safe to continue (a duplicate, replayed-event-duplicate's), not a
+ * restart; what follows it decides. An id before the cursor, or the cursor's id with another payload, is a restart.
+ */
+function echoesCursor(event: EventView, cursor: string, ids: SessionFacts['ids']): boolean {
+  if (event.lastEventId !== cursor) return false;
+  const first = ids.firstDelivery(cursor);
+  return (
+    first !== undefined &&
+    first.index !== event.index &&
+    first.dataLength === event.dataLength &&
+    first.data === event.data
+  );
+}
+
+function fromAnotherStream(event: EventView, ids: SessionFacts['ids']): boolean {
+  const first = ids.firstDelivery(event.lastEventId);
+  return first !== undefined && first.index !== event.index && first.streamId !== event.streamId;
 }
 
 function neverAnswered(facts: SessionFacts, requestIds: readonly (string | number)[]): (string | number)[] {
@@ -77,8 +110,12 @@ export const resumeNotHonored: Rule = {
       for (const conn of session.connections) {
         if (!isResumeAttempt(conn) || !ok(conn) || !conn.isSse) continue;
         const find: FindEvent = (test) => facts.findEvent(conn, test);
-        // A replayed priming event says nothing about where the stream continues.
-        const first = find((e) => e.hasId && !isPrimingReplay(e, ids));
+        // A replayed priming event, the cursor's event echoed, or another stream's event (cross-stream-replay's)
+        // says nothing about where this stream continues.
+        const cursor = conn.lastEventIdSent;
+        const first = find(
+          (e) => e.hasId && !isPrimingReplay(e, ids) && !echoesCursor(e, cursor, ids) && !fromAnotherStream(e, ids),
+        );
         const report = (message: string, event?: EventView) =>
           reports.push({
             message: `resume of ${conn.lastEventIdSent} on ${conn.id}: ${message}`,
@@ -87,6 +124,7 @@ export const resumeNotHonored: Rule = {
         const reissued = reissuedTornEvent(
           conn.resumes !== undefined ? facts.connection.get(conn.resumes) : undefined,
           find,
+          facts.findEvent,
         );
         if (reissued) {
           report(

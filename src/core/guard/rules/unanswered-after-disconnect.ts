@@ -4,6 +4,7 @@ import { idKey } from '../../mcp/jsonrpc';
 import type { ConnectionView } from '../../model/types';
 import { cancelledRequests } from '../cancelled';
 import { at, describeId, factsOf } from '../facts';
+import { leftUnresumed, streamEnds } from '../reconnects';
 import type { Report, Rule } from '../types';
 
 /** How the stream's last connection left the request unanswered. */
@@ -33,9 +34,15 @@ export const unansweredAfterDisconnect: Rule = {
     for (const session of facts.sessions) {
       const cancelled = cancelledRequests(session.connections);
       const deletes = session.connections.filter((c) => c.role === 'delete');
+      // A POST stream the server closed after an id, neither resumed nor cancelled: post-stream-not-resumed says so.
+      const unresumed = new Set(
+        streamEnds(model, session, facts)
+          .filter(leftUnresumed)
+          .map((e) => e.stream.id),
+      );
       for (const streamId of session.session.streamIds) {
         const stream = facts.stream.get(streamId);
-        if (!stream || stream.kind !== 'post') continue;
+        if (!stream || stream.kind !== 'post' || unresumed.has(stream.id)) continue;
         const conns = stream.connectionIds.flatMap((id) => facts.connection.get(id) ?? []);
         const last = conns.at(-1);
         if (!last || last.record.end === 'open') continue;

@@ -58,3 +58,18 @@ describe(`${RULE}: ids reused and captures started late`, () => {
     expect(findingsFor(t.capture(), RULE)).toEqual([]);
   });
 });
+
+describe(`${RULE}: a capture that holds the session's initialize`, () => {
+  it('reports a response replayed into the session by a resume when the session never sent its request', () => {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }), json: rpc.result(0) });
+    s({ body: rpc.request(5, 'tools/list'), sse: [sseEvent('1', rpc.result(5))] });
+    // A cursor this session never got (another session's, from an event store they share) and its answer.
+    s({ headers: { 'last-event-id': 'p9' }, sse: [sseEvent('p10', rpc.result(3))] });
+    const findings = findingsFor(t.capture(), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ connectionId: 'c3', eventId: 'p10' });
+    expect(findings[0]?.message).toContain('response id 3 on c3 matches no request this session sent');
+  });
+});

@@ -13,8 +13,13 @@ function answers(messages: readonly JsonRpcEnvelope[]): JsonRpcId[] {
   return messages.flatMap((m) => ((m.kind === 'response' || m.kind === 'error') && m.id !== undefined ? [m.id] : []));
 }
 
-/** A stream whose original POST is not in the capture (capture started mid-session): its answers cannot be matched. */
-function originMissing(facts: Facts, streamId: string): boolean {
+/**
+ * A stream whose original POST is not in the capture (capture started mid-session): its answers cannot be matched.
+ * Not when the capture holds the session's initialize: it saw the session from its start, so a resume of a stream
+ * it never saw opened (a cursor of another session or epoch) replays answers to requests this session never sent.
+ */
+function originMissing(facts: Facts, session: SessionFacts, streamId: string): boolean {
+  if (session.initialized) return false;
   const first = facts.stream.get(streamId)?.connectionIds[0];
   const conn = first !== undefined ? facts.connection.get(first) : undefined;
   return conn !== undefined && isResumeAttempt(conn);
@@ -34,7 +39,7 @@ function timeline(session: SessionFacts, facts: Facts): Step[] {
   for (const event of session.messages.answers) {
     const replay = event.hasId && session.ids.firstIndex(event.lastEventId) !== event.index;
     const conn = facts.connection.get(event.connectionId);
-    if (replay || !conn || originMissing(facts, event.streamId)) continue;
+    if (replay || !conn || originMissing(facts, session, event.streamId)) continue;
     for (const id of answers(event.envelopes)) steps.push({ time: event.time, kind: 'answer', id, conn, event });
   }
   // Stable: a request and its answer at the same instant keep request-first order.

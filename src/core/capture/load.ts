@@ -27,18 +27,26 @@ export type LoadOptions = HarImportOptions;
  * const capture = loadInput(readFileSync('session.har'), 'session.har');
  */
 export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
-  const first = firstSignificantByte(bytes);
-  if (first === undefined) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) return loadJson(bytes, options);
-  if (startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) {
-    if (options?.chunksNdjson !== undefined) {
-      throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
-    }
-    return importRawStream(bytes, name);
+  if (sniffInput(bytes, name) === 'json') return loadJson(bytes, options);
+  if (options?.chunksNdjson !== undefined) {
+    throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
   }
-  // Named like JSON but not starting like it: the JSON error says best what is wrong.
-  if (/\.(json|har)$/i.test(name)) return loadJson(bytes, options);
-  const line = JSON.stringify(firstLine(bytes));
+  return importRawStream(bytes, name);
+}
+
+/**
+ * What a file is by its opening bytes (the first kilobytes suffice): JSON (a capture or a HAR; which one, its
+ * parse tells) or a raw event stream. A `.json` or `.har` file that starts like neither is JSON, so that its
+ * parser's complaint says what is wrong.
+ * @throws InputError when the file is empty or starts like none of them.
+ */
+export function sniffInput(opening: Uint8Array, name: string): 'json' | 'raw' {
+  const first = firstSignificantByte(opening);
+  if (first === undefined) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return 'json';
+  if (startsWithStatusLine(opening) || looksLikeEventStream(opening)) return 'raw';
+  if (/\.(json|har)$/i.test(name)) return 'json';
+  const line = JSON.stringify(firstLine(opening));
   const problem = `the first line (${line}) is neither JSON, an HTTP status line nor an SSE field`;
   throw new InputError('', `not a capture, HAR or event stream: ${problem}`);
 }

@@ -65,8 +65,8 @@ export class JsonInputStream {
   private readonly types = new Map<string, string>();
   private error: unknown;
   private lastOffset = 0;
-  /** Bytes of the file before the tokenizer's first (a UTF-8 BOM it is not given). */
-  private shift = 0;
+  /** Bytes of the file before the tokenizer's first token offset: the tokenizer skips a UTF-8 BOM. */
+  private readonly shift: number;
   private base = 0;
   private piece: Uint8Array = new Uint8Array(0);
   /** Where the list element being read opened, while one is. */
@@ -75,41 +75,55 @@ export class JsonInputStream {
   private line = 1;
   private countedTo = 0;
 
-  constructor(private readonly wantLines: boolean) {
+  /** Where the first error was met (the tokenizer goes on emitting tokens after it). */
+  private errorAt = 0;
+  /** Elements of each list seen (counted as they open, whether their reader takes them or not). */
+  private readonly started: Record<JsonStreamResult['list'], number> = { 'log.entries': 0, connections: 0 };
+
+  /**
+   * @param wantLines note the line each list element opens on.
+   * @param bom the file starts with a UTF-8 BOM.
+   */
+  constructor(
+    private readonly wantLines: boolean,
+    bom: boolean,
+  ) {
+    this.shift = bom ? 3 : 0;
     this.tokenizer.onToken = (info) => {
       this.see(info);
       this.parser.write(info);
     };
     this.parser.onValue = (info) => this.value(info);
-    this.tokenizer.onError = (error) => (this.error ??= error);
-    this.parser.onError = (error) => (this.error ??= error);
+    this.tokenizer.onError = (error) => this.fail(error);
+    this.parser.onError = (error) => this.fail(error);
     this.parser.onEnd = () => undefined;
   }
 
   /** Elements of the input's list read so far. */
   get elements(): number {
-    return Math.max(this.har.reader.count, this.capture.reader.count);
+    return Math.max(this.started['log.entries'], this.started.connections);
+  }
+
+  private fail(error: unknown): void {
+    if (this.error !== undefined) return;
+    this.error = error;
+    this.errorAt = this.lastOffset;
   }
 
   /** Reads the next piece (kept only while it is read). */
-  write(piece: Uint8Array): void {
-    let bytes = piece;
-    if (this.base === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-      bytes = bytes.subarray(3);
-      this.base = this.shift = 3;
-    }
+  write(bytes: Uint8Array): void {
     this.piece = bytes;
     try {
       this.tokenizer.write(bytes);
     } catch (error) {
-      this.error ??= error;
+      this.fail(error);
     }
     this.raise(false);
     if (this.wantLines) this.countLines(this.base + bytes.length);
     this.base += bytes.length;
     const open = this.elementStart;
     if (open && this.base - open.offset > MAX_ENTRY_BYTES) {
-      const index = this.readingOf(open.list).reader.count;
+      const index = this.started[open.list] - 1;
       const what = open.list === 'log.entries' ? 'HAR entry' : 'capture connection';
       throw new InputError(
         `${open.list}[${index}]`,
@@ -126,7 +140,7 @@ export class JsonInputStream {
     try {
       this.tokenizer.end();
     } catch (error) {
-      this.error ??= error;
+      this.fail(error);
     }
     this.raise(true);
     if (this.rootType !== 'object') throw notCaptureNorHar(`JSON (${this.rootType ?? 'nothing'})`);
@@ -156,10 +170,6 @@ export class JsonInputStream {
     return this.wantLines ? this.elementLines[list] : [];
   }
 
-  private readingOf(list: JsonStreamResult['list']): Reading<HarEntryReader | CaptureConnectionReader> {
-    return list === 'log.entries' ? this.har : this.capture;
-  }
-
   /** The document as the core's readers check it: the fields read, and a stand-in of the right type for the rest. */
   private documentOf(kind: 'log' | 'connections'): JsonObject {
     const doc: JsonObject = { ...this.top };
@@ -174,14 +184,14 @@ export class JsonInputStream {
     if (error === undefined) return;
     if (error instanceof InputError) throw error;
     if (error instanceof RangeError) {
-      throw new InputError('', `a value near byte ${this.lastOffset} is too large to hold (${error.message})`);
+      throw new InputError('', `a value near byte ${this.errorAt} is too large to hold (${error.message})`);
     }
     const message = error instanceof Error ? error.message : String(error);
     if (ended && /ended in the middle|ended in mid/i.test(message)) {
       throw new InputError('', `malformed JSON at end of input (byte ${this.base}): the file ends inside a value`);
     }
     const position = /absolute position "(\d+)"/.exec(message)?.[1];
-    const at = position === undefined ? this.lastOffset : Number(position) + this.shift;
+    const at = position === undefined ? this.errorAt : Number(position);
     const reason = message.replace(/ at chunk position .*$/, '').replace(/ in state \w+$/, '');
     throw new InputError('', `malformed JSON at byte ${at}: ${reason}`);
   }
@@ -215,6 +225,7 @@ export class JsonInputStream {
     if (path === 'log' || path === 'connections' || path === 'log.entries') this.types.set(path, type);
     const list = path === 'log.entries[]' ? 'log.entries' : path === 'connections[]' ? 'connections' : undefined;
     if (list) {
+      this.started[list]++;
       this.elementStart = { offset, list };
       if (this.wantLines) {
         this.countLines(offset);

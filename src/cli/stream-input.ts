@@ -41,7 +41,8 @@ export async function readInput(
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
   if (options.chunksNdjson !== undefined) return readWhole(opening, rest, name, options.chunksNdjson);
-  const kind = sniffInput(join(opening), name);
+  const first = join(opening);
+  const kind = sniffInput(first, name);
   let bytes = 0;
   const all = async function* (): AsyncGenerator<Uint8Array> {
     for (const piece of opening) yield piece;
@@ -58,7 +59,7 @@ export async function readInput(
     }
     return { capture: reader.finish(name), source: { kind: 'raw', head: reader.headBytes } };
   }
-  const json = new JsonInputStream(options.lines);
+  const json = new JsonInputStream(options.lines, first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf);
   for await (const piece of all()) {
     json.write(piece);
     bytes += piece.length;

@@ -132,3 +132,22 @@ describe('input errors of streamed JSON', () => {
     );
   });
 });
+
+describe('a raw event that grows past the limit is found whatever its line ends', () => {
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ])('%s: the blank line before it is seen, even cut between two pieces', async (_name, eol) => {
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(`id: 1${eol}data: small${eol}`);
+      yield encoder.encode(`${eol}data: `); // the blank line ends here, across the pieces' seam for LF
+      const filler = new Uint8Array(1 << 20).fill(0x61);
+      for (let sent = 0; sent <= MAX_ENTRY_BYTES; sent += filler.length) yield filler;
+    }
+    const start = encoder.encode(`id: 1${eol}data: small${eol}${eol}`).length;
+    await expect(readInput(huge(), 'big.sse', { lines: false })).rejects.toThrow(
+      `the event starting at byte ${start} runs past 256 MiB`,
+    );
+  });
+});

@@ -102,13 +102,19 @@ function join(pieces: readonly Uint8Array[]): Uint8Array {
  */
 class EventSpanGuard {
   private eventStart = 0;
-  private lastByte = -1;
+  /** The last two bytes of the pieces so far: a blank line may be cut between two pieces. */
+  private tail = new Uint8Array(0);
 
   check(piece: Uint8Array, base: number): void {
     const end = lastBlankLineEnd(piece);
     if (end !== -1) this.eventStart = base + end;
-    else if (this.lastByte === LF && (piece[0] === LF || piece[0] === CR)) this.eventStart = base + 1;
-    if (piece.length > 0) this.lastByte = piece[piece.length - 1] as number;
+    else if (this.tail.length > 0) {
+      const seam = new Uint8Array([...this.tail, ...piece.subarray(0, 2)]);
+      const seamEnd = lastBlankLineEnd(seam);
+      if (seamEnd > this.tail.length) this.eventStart = base + seamEnd - this.tail.length;
+    }
+    if (piece.length >= 2) this.tail = piece.slice(-2);
+    else if (piece.length === 1) this.tail = new Uint8Array([...this.tail.subarray(-1), ...piece]);
     if (base + piece.length - this.eventStart > MAX_ENTRY_BYTES) {
       throw new InputError(
         '',
@@ -120,13 +126,17 @@ class EventSpanGuard {
 
 const LF = 0x0a;
 const CR = 0x0d;
-const BLANK_LINES = [new Uint8Array([LF, LF]), new Uint8Array([LF, CR, LF]), new Uint8Array([CR, CR])];
+const LF_LF = new Uint8Array([LF, LF]);
+const CR_ENDINGS = [new Uint8Array([LF, CR, LF]), new Uint8Array([CR, CR])];
 
 /** Where the bytes after the piece's last blank line start, or -1 when it has none. */
 function lastBlankLineEnd(piece: Uint8Array): number {
   const view = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-  let end = -1;
-  for (const needle of BLANK_LINES) {
+  const lf = view.lastIndexOf(LF_LF);
+  let end = lf === -1 ? -1 : lf + 2;
+  // Most streams end lines with LF alone: a search for a byte that is absent is a quick memchr.
+  if (view.indexOf(CR) === -1) return end;
+  for (const needle of CR_ENDINGS) {
     const at = view.lastIndexOf(needle);
     if (at !== -1) end = Math.max(end, at + needle.length);
   }

@@ -128,8 +128,12 @@ describe('body chunks are masked line by line, equal to masking the whole body',
       '"password" : "p\\"w"',
       '"progress": 3',
       '"x": "y"',
+      // A backslash before a line feed: the string the scan reads goes on past it, into the next line.
+      '"a": "cut \\\n"token": "t-5"',
+      // An escaped backslash, then a line feed that does end the string.
+      '"b\\\\\n"secret": "s-6"',
     ];
-    for (let round = 0; round < 200; round++) {
+    for (let round = 0; round < 400; round++) {
       let body = '';
       for (let line = 0; line < 1 + random(6); line++) {
         const parts = Array.from({ length: 1 + random(4) }, () => fields[random(fields.length)]);

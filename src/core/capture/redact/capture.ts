@@ -16,6 +16,7 @@ const ALIAS = /^redacted-session-\d+$/;
 const MIN_SCRUBBED = 4;
 const LOOSE = new TextDecoder();
 const LF = 0x0a;
+const BACKSLASH = 0x5c;
 
 /** A capture with its secrets hidden. */
 export interface CaptureRedaction {
@@ -81,9 +82,10 @@ class Hider {
   }
 
   /**
-   * The body masked chunk by chunk, at the same boundaries and times. A masked value never spans a line feed (a JSON
-   * string holds none, and maskJsonSecrets starts afresh after each), so each chunk's whole lines are masked in place
-   * and only a line cut by chunk boundaries is joined: no copy of the whole body.
+   * The body masked chunk by chunk, at the same boundaries and times. maskJsonSecrets starts afresh after a line feed
+   * that no backslash escapes (a string it reads ends at a line break unless the byte before escapes it), so each
+   * chunk's lines are masked in place between such line feeds, and only a line cut by chunk boundaries is joined: no
+   * copy of the whole body.
    */
   chunks(chunks: readonly BodyChunk[]): BodyChunk[] {
     const out = [...chunks];
@@ -116,14 +118,14 @@ class Hider {
       cut = [];
     };
     chunks.forEach(({ bytes }, index) => {
-      const first = bytes.indexOf(LF);
+      const first = lineEnd(bytes, 1, 1);
       if (first === -1) {
         if (bytes.length > 0) cut.push([index, 0, bytes.length]);
         return;
       }
       cut.push([index, 0, first + 1]);
       maskCut();
-      const last = bytes.lastIndexOf(LF);
+      const last = lineEnd(bytes, bytes.length - 1, -1);
       if (last > first) maskPart(index, first + 1, last + 1);
       if (last + 1 < bytes.length) cut.push([index, last + 1, bytes.length]);
     });
@@ -138,6 +140,17 @@ class Hider {
     for (const [secret, shown] of secrets) out = out.split(secret).join(shown);
     return out;
   };
+}
+
+/**
+ * The first (step 1) or last (step -1) line feed from `from` on whose byte before is in the chunk and no backslash,
+ * or -1: after such a line feed maskJsonSecrets reads as if the body started there.
+ */
+function lineEnd(bytes: Uint8Array, from: number, step: 1 | -1): number {
+  let at = step === 1 ? bytes.indexOf(LF, from) : bytes.lastIndexOf(LF, from);
+  while (at >= 1 && bytes[at - 1] === BACKSLASH)
+    at = step === 1 ? bytes.indexOf(LF, at + 1) : bytes.lastIndexOf(LF, at - 1);
+  return at >= 1 ? at : -1;
 }
 
 function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {

@@ -186,7 +186,7 @@ export class JsonInputStream {
     if (error instanceof RangeError) {
       throw new InputError('', `a value near byte ${this.errorAt} is too large to hold (${error.message})`);
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : JSON.stringify(error);
     if (ended && /ended in the middle|ended in mid/i.test(message)) {
       throw new InputError('', `malformed JSON at end of input (byte ${this.base}): the file ends inside a value`);
     }

@@ -33,7 +33,8 @@ async function expectSameAsWhole(bytes: Uint8Array, name: string): Promise<void>
   for (const size of [1, 7, 4096, 1 << 20]) {
     const read = await readInput(piecesOf(bytes, size), name, { lines: true });
     expect(outcome(read.capture), `${name} in pieces of ${size}`).toEqual(whole);
-    if (read.source.kind === 'json') expect(read.source.lines).toEqual(elementLines(bytes));
+    const lines = read.source.kind === 'json' ? read.source.lines : undefined;
+    expect(lines).toEqual(read.source.kind === 'json' ? elementLines(bytes) : undefined);
   }
 }
 
@@ -79,7 +80,8 @@ describe('streamed input equals the whole-file path on every committed fixture',
 
 describe('input errors of streamed JSON', () => {
   const read = (text: string, name = 'x.har') => readInput(piecesOf(encoder.encode(text), 3), name, { lines: false });
-  const same = async (text: string, name = 'x.har') => {
+  /** Expects the streamed read to fail with the whole-file path's message. */
+  const expectSame = async (text: string, name = 'x.har') => {
     const whole = (() => {
       try {
         loadInput(encoder.encode(text), name);
@@ -92,16 +94,16 @@ describe('input errors of streamed JSON', () => {
   };
 
   it('says what the whole-file path says about the document and its entries', async () => {
-    await same('{"hello": 1}');
-    await same('[1, 2]');
-    await same('{"log": []}');
-    await same('{"log": {"entries": {"a": {}}}}');
-    await same('{"log": {"creator": {}}}');
-    await same('{"log": {"entries": [1]}}');
-    await same('{"log": {"entries": [{"startedDateTime": "x", "request": {}}]}}');
-    await same('{"format": "other", "connections": []}');
-    await same('{"format": "mcp-stream-inspector/capture", "version": "1", "connections": []}');
-    await same('{"format": "mcp-stream-inspector/capture", "version": 1, "connections": [{"id": 3}]}');
+    await expectSame('{"hello": 1}');
+    await expectSame('[1, 2]');
+    await expectSame('{"log": []}');
+    await expectSame('{"log": {"entries": {"a": {}}}}');
+    await expectSame('{"log": {"creator": {}}}');
+    await expectSame('{"log": {"entries": [1]}}');
+    await expectSame('{"log": {"entries": [{"startedDateTime": "x", "request": {}}]}}');
+    await expectSame('{"format": "other", "connections": []}');
+    await expectSame('{"format": "mcp-stream-inspector/capture", "version": "1", "connections": []}');
+    await expectSame('{"format": "mcp-stream-inspector/capture", "version": 1, "connections": [{"id": 3}]}');
   });
 
   it('names the byte of a syntax error and of an unfinished file', async () => {

@@ -34,10 +34,6 @@ const COLON = 0x3a;
 const LF = 0x0a;
 const CR = 0x0d;
 
-export function isSecretField(name: string): boolean {
-  return SECRET_FIELDS.has(name.toLowerCase().replace(/[_-]/g, ''));
-}
-
 /** The index of the closing quote of the string whose content starts at `from`, or where it is cut (line end, end). */
 function stringEnd(bytes: Uint8Array, from: number): { end: number; closed: boolean } {
   for (let i = from; i < bytes.length; i++) {
@@ -57,7 +53,7 @@ function skipBlanks(bytes: Uint8Array, from: number): number {
 }
 
 /**
- * The key as {@link isSecretField} compares it (ASCII lower case, without `_` and `-`), read from the bytes in one
+ * The key as SECRET_FIELDS holds names (ASCII lower case, without `_` and `-`), read from the bytes in one
  * pass: no lower-casing or regular expression per key, which was most of redacting a stream of small events.
  */
 function normalizedKeyAt(bytes: Uint8Array, from: number, to: number): string | undefined {

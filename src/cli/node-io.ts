@@ -88,15 +88,25 @@ const PIECE_BYTES = 1 << 20;
 
 async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
+  // A fresh buffer each time: a raw stream keeps its pieces as the body's chunks.
+  const readAt = async (at: number): Promise<{ at: number; piece: Uint8Array }> => {
+    const buffer = Buffer.allocUnsafeSlow(PIECE_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, PIECE_BYTES, at);
+    return { at, piece: bytesRead === PIECE_BYTES ? buffer : buffer.subarray(0, bytesRead) };
+  };
+  // The next piece is read while this one is handled: the disk and the parser work at the same time.
+  let next = readAt(0);
   try {
     for (;;) {
-      // A fresh buffer each time: a raw stream keeps its pieces as the body's chunks.
-      const buffer = Buffer.allocUnsafeSlow(PIECE_BYTES);
-      const { bytesRead } = await file.read(buffer, 0, PIECE_BYTES, null);
-      if (bytesRead === 0) return;
-      yield bytesRead === PIECE_BYTES ? buffer : buffer.subarray(0, bytesRead);
+      const { at, piece } = await next;
+      if (piece.length === 0) return;
+      if (piece.length === PIECE_BYTES) next = readAt(at + PIECE_BYTES);
+      else next = readAt(at + piece.length); // a short read: go on from where it stopped
+      yield piece;
     }
   } finally {
+    // A read still under way (the reader stopped early) settles before the file is closed.
+    await next.catch(() => undefined);
     await file.close();
   }
 }

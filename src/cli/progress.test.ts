@@ -29,7 +29,8 @@ describe('the progress bar', () => {
       const size = readFileSync(refused).length;
       const lines = written.filter((w) => w.trim() !== '');
       expect(lines.length, JSON.stringify(lines)).toBeGreaterThan(2);
-      expect(lines[0]).toMatch(new RegExp(`^\\r${refused.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +\\d+% \\[#* *\\] `));
+      expect(lines[0]).toMatch(/^\r +\d+% \[#* *\] [\d.]+\/[\d.]+ MB /);
+      expect(lines[0]?.trimEnd().endsWith(refused)).toBe(true);
       expect(lines.some((l) => / entries {2}ETA \d+s/.test(l))).toBe(true);
       expect(lines.at(-1)).toContain(`analyzing ${refused}: ${(size / 1e6).toFixed(1)} MB read`);
       expect(written.every((w) => w.startsWith('\r') && w.length <= 201)).toBe(true);
@@ -49,11 +50,11 @@ describe('the progress bar', () => {
 
   it('its line: percentage, bar, megabytes, entries and ETA; no bar without a size (standard input)', () => {
     expect(readingLine('a.har', 250e6, 1200, 1000e6, 3000)).toBe(
-      'a.har  25% [#####               ] 250.0/1000.0 MB  1,200 entries  ETA 9s',
+      ' 25% [#####               ] 250.0/1000.0 MB  1,200 entries  ETA 9s  a.har',
     );
     expect(readingLine('a.sse', 5e6, 0, 1e9, 60_000)).toBe(
-      'a.sse   0% [                    ] 5.0/1000.0 MB  ETA 3h19m',
+      '  0% [                    ] 5.0/1000.0 MB  ETA 3h19m  a.sse',
     );
-    expect(readingLine('-', 5e6, 0, undefined, 1000)).toBe('-  5.0 MB');
+    expect(readingLine('-', 5e6, 0, undefined, 1000)).toBe('5.0 MB  -');
   });
 });

@@ -55,7 +55,10 @@ export class ProgressBar {
   }
 }
 
-/** `big.har  45% [#########           ] 450.0/1000.0 MB  12,345 entries  ETA 3s` (no size: no bar, no ETA). */
+/**
+ * ` 45% [#########           ] 450.0/1000.0 MB  12,345 entries  ETA 3s  big.har` (no size: no bar, no ETA). The file
+ * comes last: on a narrow terminal the line is cut at its end, and the figures matter more than a long path.
+ */
 export function readingLine(
   file: string,
   bytes: number,
@@ -64,13 +67,13 @@ export function readingLine(
   elapsedMs: number,
 ): string {
   const entries = elements > 0 ? `  ${count(elements)} entries` : '';
-  if (size === undefined || size === 0) return `${file}  ${megabytes(bytes)}${entries}`;
+  if (size === undefined || size === 0) return `${megabytes(bytes)}${entries}  ${file}`;
   const fraction = Math.min(1, bytes / size);
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}]`;
   const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
   const eta = bytes > 0 ? `  ETA ${duration(((size - bytes) * elapsedMs) / bytes)}` : '';
-  return `${file} ${percent} ${bar} ${megabytes(bytes, size)}${entries}${eta}`;
+  return `${percent} ${bar} ${megabytes(bytes, size)}${entries}${eta}  ${file}`;
 }
 
 const BAR_WIDTH = 20;

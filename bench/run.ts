@@ -54,6 +54,10 @@ const BENCHES: readonly Bench[] = [
   { name: 'analyze', file: 'bench/analyze.bench.ts', browser: false, nodeArgs: gc, fallback: analyzeFallback },
   // bench/memory.bench.ts (the analysis work's) prints a line per case and a last `BENCH core-memory` line: that one.
   { name: 'core-memory', file: 'bench/memory.bench.ts', browser: false, nodeArgs: gc },
+  // The CLI benches time whole processes they start themselves (bench/cli/processes.ts).
+  { name: 'cli-raw-200mb', file: 'bench/cli/raw.bench.ts', browser: false, nodeArgs: [] },
+  { name: 'cli-har', file: 'bench/cli/har.bench.ts', browser: false, nodeArgs: [] },
+  { name: 'cli-rss-1gb', file: 'bench/cli/rss.bench.ts', browser: false, nodeArgs: [] },
   { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   {
     name: 'tap-first-event',

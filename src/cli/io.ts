@@ -3,6 +3,15 @@
 export interface CliIo {
   /** Reads a file's bytes ("-" is standard input). Rejects with the system's reason when it cannot. */
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a file in fixed-size pieces ("-" is standard input), each in a buffer of its own (a raw stream keeps
+   * them as its chunks). The iteration rejects with the system's reason when the file cannot be read.
+   */
+  readPieces(path: string): AsyncIterable<Uint8Array>;
+  /** The file's size in bytes, when it is a regular file (for the progress bar's percentage and ETA). */
+  fileSize(path: string): Promise<number | undefined>;
+  /** Where the progress bar goes: present only when stderr is a terminal. */
+  progress?: ProgressTerminal;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Colour the human report (stdout is a terminal and NO_COLOR is unset). */
@@ -14,4 +23,13 @@ export interface CliIo {
   writeFile(path: string, text: string): Promise<void>;
   /** Resolves with the signal's name once the user asks the process to stop (SIGINT, SIGTERM). */
   untilStopped(): Promise<string>;
+}
+
+/** A terminal's stderr, for the progress bar (redrawn in place with a carriage return). */
+export interface ProgressTerminal {
+  /** Columns of the terminal. */
+  columns: number;
+  write(text: string): void;
+  /** A monotonic clock in ms (for the redraw rate and the ETA). */
+  now(): number;
 }

@@ -1,6 +1,5 @@
 // Runs in Node (CLI), pure: where each finding shows in the input file, for the CI formats (SARIF, GitHub).
-// Worked out right after the analysis, while the file's bytes are at hand, so no report keeps them.
-import { parseRawHead } from '../core/capture/raw';
+// Worked out right after the analysis from what reading the file noted (a raw stream's head, where JSON entries open).
 import type { Capture } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
 
@@ -14,31 +13,42 @@ export type Place =
   | { kind: 'byte'; byteOffset: number; line: number }
   | { kind: 'entry'; list: 'log.entries' | 'connections'; index: number; connectionId: string; line?: number };
 
-/** The places of `findings`, in their order. */
-export function locateFindings(bytes: Uint8Array, capture: Capture, findings: readonly Finding[]): Place[] {
+/** What the places of findings are worked out from: a raw stream's saved head, or where a JSON list's elements open. */
+export type InputSource =
+  { kind: 'raw'; head: Uint8Array } | { kind: 'json'; list: 'log.entries' | 'connections'; lines: number[] };
+
+/** The places of `findings`, in their order; `source` is what reading the input noted for them. */
+export function locateFindings(source: InputSource, capture: Capture, findings: readonly Finding[]): Place[] {
   const indexes = new Map(capture.connections.map((c, i) => [c.id, i]));
-  const raw = capture.connections.length === 1 && capture.connections[0]?.source === 'raw';
-  const bodyStart = raw ? (parseRawHead(bytes)?.bodyStart ?? 0) : 0;
-  const list = isCaptureFile(bytes) ? 'connections' : 'log.entries';
-  let lines: number[] | undefined; // where each element of the list opens; scanned once, only when asked
+  const body = source.kind === 'raw' ? capture.connections[0]?.chunks.map((c) => c.bytes) : undefined;
   return findings.map((finding): Place => {
     const index = finding.connectionId === undefined ? undefined : indexes.get(finding.connectionId);
     if (index === undefined || finding.connectionId === undefined) return { kind: 'file' };
-    if (raw) {
-      const byteOffset = bodyStart + (finding.byteOffset ?? 0);
-      return { kind: 'byte', byteOffset, line: lineAt(bytes, byteOffset) };
+    if (source.kind === 'raw') {
+      const byteOffset = source.head.length + (finding.byteOffset ?? 0);
+      return { kind: 'byte', byteOffset, line: lineIn([source.head, ...(body ?? [])], byteOffset) };
     }
-    lines ??= elementLines(bytes);
-    const line = lines[index];
+    const line = source.lines[index];
+    const { list } = source;
     return { kind: 'entry', list, index, connectionId: finding.connectionId, ...(line !== undefined && { line }) };
   });
 }
 
 /** The 1-based line holding byte `offset` (lines end at LF; a CRLF ends one too). */
 export function lineAt(bytes: Uint8Array, offset: number): number {
+  return lineIn([bytes], offset);
+}
+
+/** {@link lineAt} over a file held in pieces. */
+function lineIn(pieces: readonly Uint8Array[], offset: number): number {
   let line = 1;
-  const end = Math.min(offset, bytes.length);
-  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) line++;
+  let base = 0;
+  for (const piece of pieces) {
+    const end = Math.min(offset - base, piece.length);
+    for (let at = piece.indexOf(LF); at !== -1 && at < end; at = piece.indexOf(LF, at + 1)) line++;
+    base += piece.length;
+    if (base >= offset) break;
+  }
   return line;
 }
 
@@ -91,15 +101,6 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
-
-/**
- * A capture file opens with its `format` key (that is how it is written); a HAR with `log`. Only the opening
- * is read: the file has been parsed already, and this only names the list an entry index points into.
- */
-function isCaptureFile(bytes: Uint8Array): boolean {
-  const opening = new TextDecoder().decode(bytes.subarray(0, 64));
-  return /^\uFEFF?\s*\{\s*"format"\s*:/.test(opening);
-}
 
 /** How a place reads in a message: `HAR entry 4, connection e4`, `byte 501, line 12`; empty for the file. */
 export function describePlace(place: Place): string {

@@ -2,7 +2,15 @@
 // Imports the pure core and node: modules only.
 import process from 'node:process';
 import { nodeIo } from './node-io';
-import { EXIT_INTERNAL, run } from './run';
+import { EXIT_INTERNAL, EXIT_OK, run } from './run';
+
+// A reader that stops early (`| head`) closes the pipe: stop quietly, as cat and grep do, with no stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_OK);
+    throw error;
+  });
+}
 
 run(process.argv.slice(2), nodeIo()).then(
   (code) => {

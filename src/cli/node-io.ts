@@ -1,6 +1,6 @@
 // Runs in Node (CLI): the real CliIo over node:fs and node:process; the only file here that touches them.
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,21 @@ export function nodeIo(): CliIo {
   const root = packageRoot();
   return {
     readFile: (path) => (path === '-' ? readStdin() : readFile(path)),
+    readPieces: (path) => (path === '-' ? stdinPieces() : filePieces(path)),
+    fileSize: async (path) => {
+      if (path === '-') return undefined;
+      const info = await stat(path);
+      return info.isFile() ? info.size : undefined;
+    },
+    ...(process.stderr.isTTY && {
+      progress: {
+        get columns() {
+          return process.stderr.columns || 80;
+        },
+        write: (text: string) => void process.stderr.write(text),
+        now: () => performance.now(),
+      },
+    }),
     stdout: (text) => {
       process.stdout.write(text);
     },
@@ -66,4 +81,36 @@ async function readStdin(): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const chunk of process.stdin) parts.push(chunk as Uint8Array);
   return Buffer.concat(parts);
+}
+
+/** The size of each read: big enough that a read's cost vanishes, small enough that a held piece costs little. */
+const PIECE_BYTES = 1 << 20;
+
+async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
+  const file = await open(path, 'r');
+  // A fresh buffer each time: a raw stream keeps its pieces as the body's chunks.
+  const readAt = async (at: number): Promise<{ at: number; piece: Uint8Array }> => {
+    const buffer = Buffer.allocUnsafeSlow(PIECE_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, PIECE_BYTES, at);
+    return { at, piece: bytesRead === PIECE_BYTES ? buffer : buffer.subarray(0, bytesRead) };
+  };
+  // The next piece is read while this one is handled: the disk and the parser work at the same time.
+  let next = readAt(0);
+  try {
+    for (;;) {
+      const { at, piece } = await next;
+      if (piece.length === 0) return;
+      if (piece.length === PIECE_BYTES) next = readAt(at + PIECE_BYTES);
+      else next = readAt(at + piece.length); // a short read: go on from where it stopped
+      yield piece;
+    }
+  } finally {
+    // A read still under way (the reader stopped early) settles before the file is closed.
+    await next.catch(() => undefined);
+    await file.close();
+  }
+}
+
+async function* stdinPieces(): AsyncGenerator<Uint8Array> {
+  for await (const chunk of process.stdin) yield chunk as Uint8Array;
 }

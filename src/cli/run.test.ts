@@ -119,7 +119,7 @@ describe('mcp-stream-inspector analyze', () => {
     const { code, out, err } = await cli(['analyze', clean, missing, truncated, brokenStream]);
     expect(code).toBe(2);
     expect(err).toContain(`mcp-stream-inspector: ${missing}: cannot read: ENOENT`);
-    expect(err).toContain(`mcp-stream-inspector: ${truncated}: malformed JSON at end of input (character 3000)`);
+    expect(err).toContain(`mcp-stream-inspector: ${truncated}: malformed JSON at end of input (byte 3000)`);
     expect(out).toContain(`${clean}\n  session ${FIRST_ALIAS}`);
     expect(out).toContain(`${brokenStream}\n`);
     expect(out).toMatch(/✖ error {3}incomplete-json/);

@@ -1,7 +1,6 @@
 // Runs in Node (CLI): the command runner. All I/O goes through `CliIo`, so tests drive it in-process.
 import { analyze } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
-import { loadInput } from '../core/capture/load';
 import { redactCapture } from '../core/capture/redact/capture';
 import { rules } from '../core/guard';
 import { atLeast } from '../core/guard/severity';
@@ -12,9 +11,11 @@ import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
 import { locateFindings } from './locate';
 import type { CliIo } from './io';
+import { ProgressBar } from './progress';
 import { runProxy } from './proxy-command';
 import type { FileOutcome, ReportWriter } from './report-writer';
 import { formatRules, rulesToJson } from './rules-list';
+import { readInput, type ReadInput } from './stream-input';
 import { ansi, plain } from './style';
 import { countBySeverity, formatCounts, formatReport, type SeverityCounts } from './text-report';
 
@@ -91,23 +92,41 @@ async function analyzeFile(
   io: CliIo,
   { format, revealSecrets }: { format: Format; revealSecrets?: true },
 ): Promise<FileOutcome> {
-  let bytes: Uint8Array;
+  const bar = io.progress && new ProgressBar(io.progress, file, await io.fileSize(file).catch(() => undefined));
   try {
-    bytes = await io.readFile(file);
-  } catch (error) {
-    const message = `cannot read: ${errorText(error)}`;
-    io.stderr(`mcp-stream-inspector: ${file}: ${message}\n`);
-    return { file, ok: false, code: EXIT_USAGE_OR_INPUT, error: { path: '', message } };
-  }
-  try {
-    const loaded = loadInput(bytes, file, chunks && { chunksNdjson: chunks.text });
+    // Only the CI formats say where a finding is in the file: the lines of HAR entries are noted only for them.
+    const lines = format !== 'text' && format !== 'json';
+    let read: ReadInput;
+    let seen = { bytes: 0, elements: 0 };
+    try {
+      read = await readInput(io.readPieces(file), file, {
+        lines,
+        ...(chunks && { chunksNdjson: chunks.text }),
+        ...(bar && {
+          onProgress: (bytes: number, elements: number) => {
+            seen = { bytes, elements };
+            bar.reading(bytes, elements);
+          },
+        }),
+      });
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      if (error instanceof RangeError) throw new InputError('', `too large to hold: ${error.message}`);
+      const message = `cannot read: ${errorText(error)}`;
+      bar?.clear();
+      io.stderr(`mcp-stream-inspector: ${file}: ${message}\n`);
+      return { file, ok: false, code: EXIT_USAGE_OR_INPUT, error: { path: '', message } };
+    }
+    const loaded = read.capture;
+    bar?.analyzing(seen.bytes, seen.elements);
     // Redacted before analysis, so that nothing printed (findings, sessions, URLs) carries a secret.
     const capture = revealSecrets ? loaded : redactCapture(loaded).capture;
     const analysis = analyze(capture);
-    // Only the CI formats say where a finding is in the file (for a HAR that takes a pass over its bytes).
-    const places = format === 'text' || format === 'json' ? [] : locateFindings(bytes, capture, analysis.findings);
+    const places = lines ? locateFindings(read.source, capture, analysis.findings) : [];
+    bar?.clear();
     return { file, ok: true, analysis, places };
   } catch (error) {
+    bar?.clear();
     if (error instanceof InputError) {
       // Companion problems carry line paths ("line 12.offset"): name the companion file then.
       const where = chunks && /^line \d+/.test(error.path) ? `${chunks.file} (chunks for ${file})` : file;

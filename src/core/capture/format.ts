@@ -99,6 +99,16 @@ export function parseCapture(text: string): Capture {
 /** Reads an already parsed capture document (used by loadInput, which parses once to sniff). */
 export function captureFromJson(value: unknown): Capture {
   const doc = expectObject(value, '');
+  checkCaptureHeader(doc);
+  reqObject(doc, 'tool', '');
+  optObject(doc, 'page', '');
+  const reader = new CaptureConnectionReader();
+  for (const connection of reqArray(doc, 'connections', '')) reader.connection(connection);
+  return reader.finish(doc);
+}
+
+/** The `format` and `version` fields: this is a capture file, of a version this build reads. */
+export function checkCaptureHeader(doc: JsonObject): void {
   const format = doc.format;
   if (format !== CAPTURE_FORMAT) {
     const expected = `expected ${JSON.stringify(CAPTURE_FORMAT)}`;
@@ -122,21 +132,52 @@ export function captureFromJson(value: unknown): Capture {
       `capture version ${seen}; this build reads version ${SUPPORTED_CAPTURE_VERSIONS.join(', ')}`,
     );
   }
-  const tool = reqObject(doc, 'tool', '');
-  const page = optObject(doc, 'page', '');
-  const list = reqArray(doc, 'connections', '');
-  const connections = list.map((c, i) => connectionFromJson(c, indexPath('connections', i)));
-  assertUniqueIds(connections);
-  const capture: Capture = {
-    tool: { name: reqString(tool, 'name', 'tool'), version: reqString(tool, 'version', 'tool') },
-    createdAt: reqTime(doc, 'createdAt', ''),
-    connections,
-  };
-  if (page) {
-    const title = optString(page, 'title', 'page');
-    capture.page = { url: reqString(page, 'url', 'page'), ...(title !== undefined && { title }) };
+}
+
+/**
+ * A capture file read connection by connection, in file order (the CLI streams a file of any size through it): each
+ * element of `connections` becomes its record as soon as it is given.
+ */
+export class CaptureConnectionReader {
+  private readonly connections: ConnectionRecord[] = [];
+  private readonly seen = new Map<string, number>();
+
+  /** The number of connections read. */
+  get count(): number {
+    return this.connections.length;
   }
-  return capture;
+
+  /** Reads the next element of `connections`. */
+  connection(value: unknown): void {
+    const i = this.connections.length;
+    const c = connectionFromJson(value, indexPath('connections', i));
+    const first = this.seen.get(c.id);
+    if (first !== undefined) {
+      throw new InputError(
+        childPath(indexPath('connections', i), 'id'),
+        `duplicate connection id ${JSON.stringify(c.id)} (also connections[${first}])`,
+      );
+    }
+    this.seen.set(c.id, i);
+    this.connections.push(c);
+  }
+
+  /** The capture, from the connections read and the document's other fields (`connections` itself is not read). */
+  finish(doc: JsonObject): Capture {
+    checkCaptureHeader(doc);
+    const tool = reqObject(doc, 'tool', '');
+    const page = optObject(doc, 'page', '');
+    const capture: Capture = {
+      tool: { name: reqString(tool, 'name', 'tool'), version: reqString(tool, 'version', 'tool') },
+      createdAt: reqTime(doc, 'createdAt', ''),
+      connections: this.connections,
+    };
+    if (page) {
+      const title = optString(page, 'title', 'page');
+      capture.page = { url: reqString(page, 'url', 'page'), ...(title !== undefined && { title }) };
+    }
+    return capture;
+  }
 }
 
 function connectionFromJson(value: unknown, path: string): ConnectionRecord {
@@ -189,18 +230,4 @@ export function decodeBase64At(text: string, path: string): Uint8Array {
     if (error instanceof Base64Error) throw new InputError(path, error.message);
     throw error;
   }
-}
-
-function assertUniqueIds(connections: ConnectionRecord[]): void {
-  const seen = new Map<string, number>();
-  connections.forEach((c, i) => {
-    const first = seen.get(c.id);
-    if (first !== undefined) {
-      throw new InputError(
-        childPath(indexPath('connections', i), 'id'),
-        `duplicate connection id ${JSON.stringify(c.id)} (also connections[${first}])`,
-      );
-    }
-    seen.set(c.id, i);
-  });
 }

@@ -44,32 +44,64 @@ export function importHar(text: string, options?: HarImportOptions): Capture {
 export function captureFromHar(value: unknown, options?: HarImportOptions): Capture {
   const doc = expectObject(value, '');
   const log = reqObject(doc, 'log', '');
-  const entries = reqArray(log, 'entries', 'log').map((e, i) => expectObject(e, indexPath('log.entries', i)));
-  const heads = entries.map((entry, i) => readHead(entry, indexPath('log.entries', i)));
-  const timelines = options?.chunksNdjson
-    ? parseChunkTimeline(
-        options.chunksNdjson,
-        heads.map((h) => h.startTime),
-      )
-    : new Map<number, EntryTimeline>();
-  const usedIds = new Set<string>();
-  const connections = entries.map((entry, i) => {
-    const path = indexPath('log.entries', i);
-    const record = readEntry(entry, path, heads[i]!, timelines.get(i), i);
-    if (usedIds.has(record.id)) {
+  const list = reqArray(log, 'entries', 'log');
+  let timelines: Map<number, EntryTimeline> | undefined;
+  if (options?.chunksNdjson) {
+    // The companion's clock is anchored on the entries' start times: every head is read before any entry.
+    const heads = list.map((e, i) =>
+      readHead(expectObject(e, indexPath('log.entries', i)), indexPath('log.entries', i)),
+    );
+    timelines = parseChunkTimeline(
+      options.chunksNdjson,
+      heads.map((h) => h.startTime),
+    );
+  }
+  const reader = new HarEntryReader(timelines);
+  list.forEach((entry) => reader.entry(entry));
+  return reader.finish(log);
+}
+
+/**
+ * A HAR read entry by entry, in file order (the CLI streams a file of any size through it): each entry becomes its
+ * connection record as soon as it is given, so only the records are held, never the file's text.
+ */
+export class HarEntryReader {
+  private readonly connections: ConnectionRecord[] = [];
+  private readonly usedIds = new Set<string>();
+
+  /** @param timelines the chunks.ndjson companion's timelines, by 0-based entry index. */
+  constructor(private readonly timelines?: ReadonlyMap<number, EntryTimeline>) {}
+
+  /** The number of entries read. */
+  get count(): number {
+    return this.connections.length;
+  }
+
+  /** Reads the next element of `log.entries`. */
+  entry(value: unknown): void {
+    const index = this.connections.length;
+    const path = indexPath('log.entries', index);
+    const entry = expectObject(value, path);
+    const record = readEntry(entry, path, readHead(entry, path), this.timelines?.get(index), index);
+    if (this.usedIds.has(record.id)) {
       throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
     }
-    usedIds.add(record.id);
-    return record;
-  });
-  const capture: Capture = {
-    tool: readCreator(log),
-    createdAt: optNumber(log, '_createdAt', 'log') ?? earliestStart(connections),
-    connections,
-  };
-  const page = readPage(log);
-  if (page) capture.page = page;
-  return capture;
+    this.usedIds.add(record.id);
+    this.connections.push(record);
+  }
+
+  /** The capture, from the entries read and the rest of `log` (its creator, pages and `_createdAt`). */
+  finish(log: JsonObject): Capture {
+    const { connections } = this;
+    const capture: Capture = {
+      tool: readCreator(log),
+      createdAt: optNumber(log, '_createdAt', 'log') ?? earliestStart(connections),
+      connections,
+    };
+    const page = readPage(log);
+    if (page) capture.page = page;
+    return capture;
+  }
 }
 
 interface EntryHead {

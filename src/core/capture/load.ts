@@ -27,20 +27,28 @@ export type LoadOptions = HarImportOptions;
  * const capture = loadInput(readFileSync('session.har'), 'session.har');
  */
 export function loadInput(bytes: Uint8Array, name: string, options?: LoadOptions): Capture {
-  const first = firstSignificantByte(bytes);
-  // A `.sse` file is an event stream by its name: blank lines only (keep-alives) or an unknown first field included.
-  const sseByName = /\.sse$/i.test(name) && bytes.length > 0;
-  if (first === undefined && !sseByName) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) return loadJson(bytes, options);
-  if (sseByName || startsWithStatusLine(bytes) || looksLikeEventStream(bytes)) {
-    if (options?.chunksNdjson !== undefined) {
-      throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
-    }
-    return importRawStream(bytes, name);
+  if (sniffInput(bytes, name) === 'json') return loadJson(bytes, options);
+  if (options?.chunksNdjson !== undefined) {
+    throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a raw event stream');
   }
-  // Named like JSON but not starting like it: the JSON error says best what is wrong.
-  if (/\.(json|har)$/i.test(name)) return loadJson(bytes, options);
-  const line = JSON.stringify(firstLine(bytes));
+  return importRawStream(bytes, name);
+}
+
+/**
+ * What a file is by its opening bytes (the first kilobytes suffice): JSON (a capture or a HAR; which one, its
+ * parse tells) or a raw event stream. A `.json` or `.har` file that starts like neither is JSON, so that its
+ * parser's complaint says what is wrong.
+ * @throws InputError when the file is empty or starts like none of them.
+ */
+export function sniffInput(opening: Uint8Array, name: string): 'json' | 'raw' {
+  const first = firstSignificantByte(opening);
+  // A `.sse` file is an event stream by its name: blank lines only (keep-alives) or an unknown first field included.
+  const sseByName = /\.sse$/i.test(name) && opening.length > 0;
+  if (first === undefined && !sseByName) throw new InputError('', 'empty input: no capture, HAR or event stream in it');
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return 'json';
+  if (sseByName || startsWithStatusLine(opening) || looksLikeEventStream(opening)) return 'raw';
+  if (/\.(json|har)$/i.test(name)) return 'json';
+  const line = JSON.stringify(firstLine(opening));
   const problem = `the first line (${line}) is neither JSON, an HTTP status line nor an SSE field`;
   throw new InputError('', `not a capture, HAR or event stream: ${problem}`);
 }

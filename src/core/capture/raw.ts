@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): a raw event-stream file (what `curl -N` saves) as a one-connection capture.
 // With `curl -i` / `-D -` the response head comes first; it is parsed and the body follows it.
-import type { Capture, ConnectionRecord, HttpHeader } from './model';
+import type { BodyChunk, Capture, ConnectionRecord, HttpHeader } from './model';
 import { headerValue } from './headers';
 import { TOOL_NAME } from './model';
 
@@ -21,25 +21,88 @@ export interface RawHead {
  * core reads it as one. Raw files carry no times: every time is 0 (the file's own epoch).
  */
 export function importRawStream(bytes: Uint8Array, name: string): Capture {
-  const head = parseRawHead(bytes);
-  const body = head ? bytes.subarray(head.bodyStart) : bytes;
-  const responseHeaders = head ? head.headers : [{ name: 'content-type', value: 'text/event-stream' }];
-  const connection: ConnectionRecord = {
-    id: 'c1',
-    source: 'raw',
-    method: 'GET',
-    url: urlFromHeaders(responseHeaders) ?? `file://${name}`,
-    requestHeaders: [],
-    startTime: 0,
-    status: head ? head.status : 200,
-    statusText: head ? head.statusText : 'OK',
-    responseHeaders,
-    responseTime: 0,
-    chunks: body.length > 0 ? [{ t: 0, bytes: body }] : [],
-    endTime: 0,
-    end: 'complete',
-  };
-  return { tool: { name: TOOL_NAME, version: '' }, createdAt: 0, connections: [connection] };
+  const reader = new RawStreamReader();
+  reader.push(bytes);
+  return reader.finish(name);
+}
+
+/**
+ * A raw event-stream file read piece by piece (the CLI's fixed-size reads): the pieces become the body's chunks
+ * as they are, so no piece is copied or joined and the SSE parser decodes each event from them. The first
+ * {@link HEAD_WINDOW} bytes are held until the saved head, if any, can be told from the body.
+ */
+export class RawStreamReader {
+  private readonly chunks: BodyChunk[] = [];
+  private prefix: Uint8Array[] | undefined = [];
+  private prefixBytes = 0;
+  private head: RawHead | undefined;
+  private saved: Uint8Array = new Uint8Array(0);
+
+  /** Adds the next piece of the file (kept as it is: the caller must not reuse its buffer). */
+  push(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (!this.prefix) {
+      this.chunks.push({ t: 0, bytes });
+      return;
+    }
+    this.prefix.push(bytes);
+    this.prefixBytes += bytes.length;
+    if (this.prefixBytes >= HEAD_WINDOW) this.settleHead();
+  }
+
+  /** The saved head(s) in front of the body (empty without one), once {@link finish} has been called. */
+  get headBytes(): Uint8Array {
+    return this.saved;
+  }
+
+  /** The one-connection capture of the file read. */
+  finish(name: string): Capture {
+    this.settleHead();
+    const { head } = this;
+    const responseHeaders = head ? head.headers : [{ name: 'content-type', value: 'text/event-stream' }];
+    const connection: ConnectionRecord = {
+      id: 'c1',
+      source: 'raw',
+      method: 'GET',
+      url: urlFromHeaders(responseHeaders) ?? `file://${name}`,
+      requestHeaders: [],
+      startTime: 0,
+      status: head ? head.status : 200,
+      statusText: head ? head.statusText : 'OK',
+      responseHeaders,
+      responseTime: 0,
+      chunks: this.chunks,
+      endTime: 0,
+      end: 'complete',
+    };
+    return { tool: { name: TOOL_NAME, version: '' }, createdAt: 0, connections: [connection] };
+  }
+
+  /** Parses the head from the bytes held, and hands what follows it to the body. */
+  private settleHead(): void {
+    const pieces = this.prefix;
+    if (!pieces) return;
+    this.prefix = undefined;
+    const first = pieces.length === 1 ? pieces[0] : joinBytes(pieces, this.prefixBytes);
+    if (first === undefined) return;
+    this.head = parseRawHead(first);
+    this.saved = first.subarray(0, this.head?.bodyStart ?? 0);
+    const body = this.head ? first.subarray(this.head.bodyStart) : first;
+    if (body.length > 0) this.chunks.push({ t: 0, bytes: body });
+  }
+}
+
+/** How much of a raw file is held before its head is parsed: heads are far shorter (curl's lines, a few KiB). */
+const HEAD_WINDOW = 1 << 20;
+
+function joinBytes(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
 }
 
 /** True when the bytes start with an HTTP status line (a head saved by `curl -i` or `-D -`). */

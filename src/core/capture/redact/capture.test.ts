@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ConnectionRecord } from '../model';
 import { sampleCapture } from '../samples.fixture';
+import { maskJsonSecrets } from './body';
 import { redactCapture, scrubStrings } from './capture';
 import { BODY_CASES, SESSION_ID } from './credentials.fixture';
 import { redactedTag } from './hash';
@@ -111,5 +112,43 @@ describe('redactCapture', () => {
     expect(scrubStrings([{ sessionKey: SESSION_ID, message: `on ${SESSION_ID}`, byteOffset: 3 }], scrub)).toEqual([
       { sessionKey: 'redacted-session-1', message: 'on redacted-session-1', byteOffset: 3 },
     ]);
+  });
+});
+
+describe('body chunks are masked line by line, equal to masking the whole body', () => {
+  it('for bodies cut at every kind of place (seeded): inside keys, values, line ends, CRLF, and lines over many chunks', () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const fields = [
+      '"access_token": "tok-1234"',
+      '"Api-Key":"k-9"',
+      '"password" : "p\\"w"',
+      '"progress": 3',
+      '"x": "y"',
+      // A backslash before a line feed: the string the scan reads goes on past it, into the next line.
+      '"a": "cut \\\n"token": "t-5"',
+      // An escaped backslash, then a line feed that does end the string.
+      '"b\\\\\n"secret": "s-6"',
+    ];
+    for (let round = 0; round < 400; round++) {
+      let body = '';
+      for (let line = 0; line < 1 + random(6); line++) {
+        const parts = Array.from({ length: 1 + random(4) }, () => fields[random(fields.length)]);
+        body += `data: {${parts.join(', ')}}${random(3) === 0 ? '\r\n' : '\n'}${random(2) === 0 ? '\n' : ''}`;
+      }
+      const bytes = enc.encode(body);
+      const cuts = [...new Set(Array.from({ length: random(8) }, () => random(bytes.length)))].sort((a, b) => a - b);
+      const edges = [0, ...cuts, bytes.length];
+      const chunks = edges.slice(1).map((end, i) => ({ t: i, bytes: bytes.slice(edges[i], end) }));
+      const record: ConnectionRecord = { ...sampleCapture().connections[0]!, id: 'z', requestHeaders: [], chunks };
+      const redacted = redactCapture({ ...sampleCapture(), connections: [record] }).capture.connections[0]!;
+      const whole = maskJsonSecrets(bytes);
+      expect(redacted.chunks.map((c) => c.bytes.length)).toEqual(chunks.map((c) => c.bytes.length));
+      expect(redacted.chunks.map((c) => c.t)).toEqual(chunks.map((c) => c.t));
+      expect(dec.decode(Buffer.concat(redacted.chunks.map((c) => c.bytes))), body).toBe(dec.decode(whole));
+    }
   });
 });

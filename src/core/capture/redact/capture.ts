@@ -15,6 +15,8 @@ const ALIAS = /^redacted-session-\d+$/;
 /** Shorter secrets are not scrubbed from other text: they would match too much of it. */
 const MIN_SCRUBBED = 4;
 const LOOSE = new TextDecoder();
+const LF = 0x0a;
+const BACKSLASH = 0x5c;
 
 /** A capture with its secrets hidden. */
 export interface CaptureRedaction {
@@ -79,18 +81,56 @@ class Hider {
     return masked === bytes ? text : LOOSE.decode(masked);
   }
 
-  /** The body masked across its chunks (a value may span them), cut back at the same boundaries and times. */
+  /**
+   * The body masked chunk by chunk, at the same boundaries and times. maskJsonSecrets starts afresh after a line feed
+   * that no backslash escapes (a string it reads ends at a line break unless the byte before escapes it), so each
+   * chunk's lines are masked in place between such line feeds, and only a line cut by chunk boundaries is joined: no
+   * copy of the whole body.
+   */
   chunks(chunks: readonly BodyChunk[]): BodyChunk[] {
-    if (chunks.length === 0) return [];
-    const whole = concatBytes(chunks.map((c) => c.bytes));
-    const masked = this.bytes(whole);
-    if (masked === whole) return [...chunks];
-    let at = 0;
-    return chunks.map((c) => {
-      const bytes = masked.slice(at, at + c.bytes.byteLength);
-      at += c.bytes.byteLength;
-      return { t: c.t, bytes };
+    const out = [...chunks];
+    const copy = (index: number): Uint8Array => {
+      const chunk = out[index] as BodyChunk;
+      if (chunk === chunks[index]) out[index] = { t: chunk.t, bytes: chunk.bytes.slice() };
+      return (out[index] as BodyChunk).bytes;
+    };
+    const maskPart = (index: number, from: number, to: number): void => {
+      const part = (chunks[index] as BodyChunk).bytes.subarray(from, to);
+      const masked = this.bytes(part);
+      if (masked !== part) copy(index).set(masked, from);
+    };
+    /** The line cut by chunk boundaries so far: [chunk index, from, to] of each of its parts. */
+    let cut: [number, number, number][] = [];
+    const maskCut = (): void => {
+      if (cut.length === 1) {
+        const [index, from, to] = cut[0] as [number, number, number];
+        maskPart(index, from, to);
+      } else if (cut.length > 1) {
+        const parts = cut.map(([index, from, to]) => (chunks[index] as BodyChunk).bytes.subarray(from, to));
+        const whole = concatBytes(parts);
+        const masked = this.bytes(whole);
+        let at = 0;
+        for (const [index, from, to] of cut) {
+          if (masked !== whole) copy(index).set(masked.subarray(at, at + to - from), from);
+          at += to - from;
+        }
+      }
+      cut = [];
+    };
+    chunks.forEach(({ bytes }, index) => {
+      const first = lineEnd(bytes, 1, 1);
+      if (first === -1) {
+        if (bytes.length > 0) cut.push([index, 0, bytes.length]);
+        return;
+      }
+      cut.push([index, 0, first + 1]);
+      maskCut();
+      const last = lineEnd(bytes, bytes.length - 1, -1);
+      if (last > first) maskPart(index, first + 1, last + 1);
+      if (last + 1 < bytes.length) cut.push([index, last + 1, bytes.length]);
     });
+    maskCut();
+    return out;
   }
 
   scrub = (text: string): string => {
@@ -100,6 +140,17 @@ class Hider {
     for (const [secret, shown] of secrets) out = out.split(secret).join(shown);
     return out;
   };
+}
+
+/**
+ * The first (step 1) or last (step -1) line feed from `from` on whose byte before is in the chunk and no backslash,
+ * or -1: after such a line feed maskJsonSecrets reads as if the body started there.
+ */
+function lineEnd(bytes: Uint8Array, from: number, step: 1 | -1): number {
+  let at = step === 1 ? bytes.indexOf(LF, from) : bytes.lastIndexOf(LF, from);
+  while (at >= 1 && bytes[at - 1] === BACKSLASH)
+    at = step === 1 ? bytes.indexOf(LF, at + 1) : bytes.lastIndexOf(LF, at - 1);
+  return at >= 1 ? at : -1;
 }
 
 function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {

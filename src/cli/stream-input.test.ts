@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../core/analyze';
+import { InputError } from '../core/capture/errors';
+import { serializeCapture } from '../core/capture/format';
+import { loadInput } from '../core/capture/load';
+import { FIXTURES_DIR } from '../core/fixtures-dir.fixture';
+import { toJsonReport } from './json-report';
+import { MAX_ENTRY_BYTES } from './json-stream';
+import { elementLines } from './locate';
+import { readInput } from './stream-input';
+
+const encoder = new TextEncoder();
+const scenarios = readdirSync(FIXTURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** The bytes in pieces of `size` (each its own copy, as the real reads give them). */
+async function* piecesOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+}
+
+/** What the CLI prints from an analysis: the JSON report and the findings. */
+function outcome(capture: ReturnType<typeof loadInput>) {
+  const analysis = analyze(capture);
+  return { report: toJsonReport(analysis), findings: analysis.findings };
+}
+
+/** Streamed in pieces of several sizes (1 byte splits every token and UTF-8 sequence), and whole. */
+async function expectSameAsWhole(bytes: Uint8Array, name: string): Promise<void> {
+  const whole = outcome(loadInput(bytes, name));
+  for (const size of [1, 7, 4096, 1 << 20]) {
+    const read = await readInput(piecesOf(bytes, size), name, { lines: true });
+    expect(outcome(read.capture), `${name} in pieces of ${size}`).toEqual(whole);
+    const lines = read.source.kind === 'json' ? read.source.lines : undefined;
+    expect(lines).toEqual(read.source.kind === 'json' ? elementLines(bytes) : undefined);
+  }
+}
+
+/** The SSE bodies of a fixture's HAR, read with plain JSON.parse. */
+function sseBodies(har: string): string[] {
+  const doc = JSON.parse(har) as { log: { entries: { response: { content: { text?: string } } }[] } };
+  return doc.log.entries.flatMap((e) => {
+    const text = e.response.content.text;
+    return text !== undefined && /^(id|data|event|:)/m.test(text) ? [text] : [];
+  });
+}
+
+describe('streamed input equals the whole-file path on every committed fixture', () => {
+  it.each(scenarios)('%s: its HAR, the capture file made from it, and its SSE bodies as raw streams', async (name) => {
+    const har = readFileSync(join(FIXTURES_DIR, name, 'capture.har'));
+    await expectSameAsWhole(har, 'capture.har');
+    const capture = encoder.encode(serializeCapture(loadInput(har, 'capture.har'), { revealSecrets: true }));
+    await expectSameAsWhole(capture, 'capture.json');
+    const bodies = sseBodies(har.toString('utf8'));
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      await expectSameAsWhole(encoder.encode(body), 'stream.sse');
+      const head = 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n';
+      await expectSameAsWhole(encoder.encode(head + body), 'stream.sse');
+    }
+  });
+
+  it('a BOM, key orders that differ from our writers, and every cut of a HAR: the same capture or an InputError', async () => {
+    const har = readFileSync(join(FIXTURES_DIR, 'resume-404', 'capture.har'), 'utf8');
+    const doc = JSON.parse(har) as { log: Record<string, unknown> };
+    const { entries, ...rest } = doc.log;
+    const reordered = JSON.stringify({ extra: [1, { a: 'b' }], log: { entries, ...rest } }, null, 1);
+    await expectSameAsWhole(encoder.encode(`\uFEFF${reordered}`), 'capture.har');
+    const bytes = encoder.encode(har);
+    for (let cut = 0; cut < bytes.length; cut += Math.ceil(bytes.length / 60)) {
+      const part = bytes.subarray(0, cut);
+      const streamed = readInput(piecesOf(part, 4096), 'capture.har', { lines: false });
+      await expect(streamed, `cut at ${cut}`).rejects.toBeInstanceOf(InputError);
+      expect(() => loadInput(part, 'capture.har')).toThrow(InputError);
+    }
+  });
+});
+
+describe('input errors of streamed JSON', () => {
+  const read = (text: string, name = 'x.har') => readInput(piecesOf(encoder.encode(text), 3), name, { lines: false });
+  /** Expects the streamed read to fail with the whole-file path's message. */
+  const expectSame = async (text: string, name = 'x.har') => {
+    const whole = (() => {
+      try {
+        loadInput(encoder.encode(text), name);
+        return 'no error';
+      } catch (error) {
+        return (error as InputError).message;
+      }
+    })();
+    await expect(read(text, name)).rejects.toThrow(whole);
+  };
+
+  it('says what the whole-file path says about the document and its entries', async () => {
+    await expectSame('{"hello": 1}');
+    await expectSame('[1, 2]');
+    await expectSame('{"log": []}');
+    await expectSame('{"log": {"entries": {"a": {}}}}');
+    await expectSame('{"log": {"creator": {}}}');
+    await expectSame('{"log": {"entries": [1]}}');
+    await expectSame('{"log": {"entries": [{"startedDateTime": "x", "request": {}}]}}');
+    await expectSame('{"format": "other", "connections": []}');
+    await expectSame('{"format": "mcp-stream-inspector/capture", "version": "1", "connections": []}');
+    await expectSame('{"format": "mcp-stream-inspector/capture", "version": 1, "connections": [{"id": 3}]}');
+  });
+
+  it('names the byte of a syntax error and of an unfinished file', async () => {
+    await expect(read('{"log": {"entries": [}]}}')).rejects.toThrow(/^malformed JSON at byte 21: /);
+    await expect(read('{"log": {"entries": [')).rejects.toThrow('malformed JSON at end of input (byte 21)');
+  });
+
+  it('refuses an entry over 256 MiB with its index and first byte, without reading it whole', async () => {
+    const opening = encoder.encode('{"log": {"entries": [{"a": 1}, {"request": {"url": "');
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      yield opening;
+      const filler = new Uint8Array(1 << 20).fill(0x61);
+      for (let sent = 0; sent <= MAX_ENTRY_BYTES; sent += filler.length) yield filler;
+    }
+    await expect(readInput(huge(), 'big.har', { lines: false })).rejects.toThrow(
+      'log.entries[1]: this HAR entry, from byte 31, is over 256 MiB',
+    );
+  });
+
+  it('refuses a raw event over 256 MiB with the byte it starts at', async () => {
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode('id: 1\ndata: small\n\nid: 2\ndata: ');
+      const filler = new Uint8Array(1 << 20).fill(0x61);
+      for (let sent = 0; sent <= MAX_ENTRY_BYTES; sent += filler.length) yield filler;
+    }
+    await expect(readInput(huge(), 'big.sse', { lines: false })).rejects.toThrow(
+      'the event starting at byte 19 runs past 256 MiB',
+    );
+  });
+});
+
+describe('a raw event that grows past the limit is found whatever its line ends', () => {
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ])('%s: the blank line before it is seen, even cut between two pieces', async (_name, eol) => {
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(`id: 1${eol}data: small${eol}`);
+      yield encoder.encode(`${eol}data: `); // the blank line ends here, across the pieces' seam for LF
+      const filler = new Uint8Array(1 << 20).fill(0x61);
+      for (let sent = 0; sent <= MAX_ENTRY_BYTES; sent += filler.length) yield filler;
+    }
+    const start = encoder.encode(`id: 1${eol}data: small${eol}${eol}`).length;
+    await expect(readInput(huge(), 'big.sse', { lines: false })).rejects.toThrow(
+      `the event starting at byte ${start} runs past 256 MiB`,
+    );
+  });
+});

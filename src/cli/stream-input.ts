@@ -1,0 +1,144 @@
+// Runs in Node (CLI): an input file read piece by piece into a capture, never as one buffer or one text.
+// Raw event streams keep their pieces as the body's chunks (the core's SSE parser decodes each event from them);
+// captures and HARs go through the streaming JSON reader, entry by entry.
+import { InputError } from '../core/capture/errors';
+import { loadInput, sniffInput } from '../core/capture/load';
+import type { Capture } from '../core/capture/model';
+import { RawStreamReader } from '../core/capture/raw';
+import { JsonInputStream, MAX_ENTRY_BYTES } from './json-stream';
+import { elementLines, type InputSource } from './locate';
+
+export interface ReadInput {
+  capture: Capture;
+  source: InputSource;
+}
+
+export interface ReadOptions {
+  /** The chunks.ndjson companion's text: such a HAR is read whole (the companion's clock needs every entry's start). */
+  chunksNdjson?: string;
+  /** Note where each JSON list element opens (for the CI formats' locations). */
+  lines: boolean;
+  /** Told after each piece: the bytes read so far and the list elements read (JSON input). */
+  onProgress?: (bytes: number, elements: number) => void;
+}
+
+/** How much is read before deciding what the file is (its first line, or a saved head's status line). */
+const SNIFF_BYTES = 64 * 1024;
+
+export async function readInput(
+  pieces: AsyncIterable<Uint8Array>,
+  name: string,
+  options: ReadOptions,
+): Promise<ReadInput> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const opening: Uint8Array[] = [];
+  let openingBytes = 0;
+  while (openingBytes < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    opening.push(next.value);
+    openingBytes += next.value.length;
+  }
+  const rest = { [Symbol.asyncIterator]: () => iterator };
+  if (options.chunksNdjson !== undefined) return readWhole(opening, rest, name, options.chunksNdjson);
+  const first = join(opening);
+  const kind = sniffInput(first, name);
+  let bytes = 0;
+  const all = async function* (): AsyncGenerator<Uint8Array> {
+    for (const piece of opening) yield piece;
+    for await (const piece of rest) yield piece;
+  };
+  if (kind === 'raw') {
+    const reader = new RawStreamReader();
+    const guard = new EventSpanGuard();
+    for await (const piece of all()) {
+      guard.check(piece, bytes);
+      reader.push(piece);
+      bytes += piece.length;
+      options.onProgress?.(bytes, 0);
+    }
+    return { capture: reader.finish(name), source: { kind: 'raw', head: reader.headBytes } };
+  }
+  const json = new JsonInputStream(options.lines, first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf);
+  for await (const piece of all()) {
+    json.write(piece);
+    bytes += piece.length;
+    options.onProgress?.(bytes, json.elements);
+  }
+  const { capture, list, lines } = json.end();
+  return { capture, source: { kind: 'json', list, lines } };
+}
+
+/** A HAR with a chunks.ndjson companion, read whole as before streaming (these come from recorders, and are small). */
+async function readWhole(
+  opening: Uint8Array[],
+  rest: AsyncIterable<Uint8Array>,
+  name: string,
+  chunksNdjson: string,
+): Promise<ReadInput> {
+  const pieces = [...opening];
+  for await (const piece of rest) pieces.push(piece);
+  const bytes = join(pieces);
+  const capture = loadInput(bytes, name, { chunksNdjson });
+  return { capture, source: { kind: 'json', list: 'log.entries', lines: elementLines(bytes) } };
+}
+
+function join(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
+/**
+ * Refuses a raw stream whose one event runs past {@link MAX_ENTRY_BYTES}: its data would be decoded into one string,
+ * and V8's longest is 512 MiB. Watches only where the last blank line (an event's end) of each piece is.
+ */
+class EventSpanGuard {
+  private eventStart = 0;
+  /** The last two bytes of the pieces so far: a blank line may be cut between two pieces. */
+  private tail = new Uint8Array(0);
+
+  check(piece: Uint8Array, base: number): void {
+    const end = lastBlankLineEnd(piece);
+    if (end !== -1) this.eventStart = base + end;
+    else if (this.tail.length > 0) {
+      const seam = new Uint8Array([...this.tail, ...piece.subarray(0, 2)]);
+      const seamEnd = lastBlankLineEnd(seam);
+      if (seamEnd > this.tail.length) this.eventStart = base + seamEnd - this.tail.length;
+    }
+    if (piece.length >= 2) this.tail = piece.slice(-2);
+    else if (piece.length === 1) this.tail = new Uint8Array([...this.tail.subarray(-1), ...piece]);
+    if (base + piece.length - this.eventStart > MAX_ENTRY_BYTES) {
+      throw new InputError(
+        '',
+        `the event starting at byte ${this.eventStart} runs past ${MAX_ENTRY_BYTES / 2 ** 20} MiB with no blank line to end it: larger than one event the CLI holds (its data is decoded whole)`,
+      );
+    }
+  }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const LF_LF = new Uint8Array([LF, LF]);
+const CR_ENDINGS = [new Uint8Array([LF, CR, LF]), new Uint8Array([CR, CR])];
+
+/** Where the bytes after the piece's last blank line start, or -1 when it has none. */
+function lastBlankLineEnd(piece: Uint8Array): number {
+  const view = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+  const lf = view.lastIndexOf(LF_LF);
+  let end = lf === -1 ? -1 : lf + 2;
+  // Most streams end lines with LF alone: a search for a byte that is absent is a quick memchr.
+  if (view.indexOf(CR) === -1) return end;
+  for (const needle of CR_ENDINGS) {
+    const at = view.lastIndexOf(needle);
+    if (at !== -1) end = Math.max(end, at + needle.length);
+  }
+  return end;
+}

@@ -25,6 +25,9 @@ interface CliReport {
   sessions: unknown[];
 }
 
+/** What each test had attached once the fixture's own teardown (which runs before the context's) was done. */
+const attachedAtTeardown = new Map<string, { name: string; body: string }[]>();
+
 // One lab for the file; a fresh browser (and so a fresh context, as Playwright gives each test) per test.
 const test = mcpTest.extend<object, { lab: Lab }>({
   lab: [
@@ -38,9 +41,13 @@ const test = mcpTest.extend<object, { lab: Lab }>({
     },
     { scope: 'worker' },
   ],
-  context: async ({}, provide) => {
+  context: async ({}, provide, testInfo) => {
     const session = await launchChromium();
     await provide(session.context);
+    attachedAtTeardown.set(
+      testInfo.title,
+      testInfo.attachments.map((a) => ({ name: a.name, body: a.body?.toString('utf8') ?? '' })),
+    );
     const report = await session.close();
     expect(report.violations, 'nothing left the machine').toEqual([]);
   },
@@ -61,11 +68,10 @@ async function analyzeWithCli(captureText: string, dir: string): Promise<CliRepo
   return JSON.parse(stdout) as CliReport;
 }
 
-test('clean: the SDK client runs as without the fixture, toHaveNoMcpFindings passes, the capture holds all the page saw', async ({
-  page,
-  lab,
-  mcpCapture,
-}, testInfo) => {
+const CLEAN =
+  'clean: the SDK client runs as without the fixture, toHaveNoMcpFindings passes, the capture holds all the page saw';
+
+test(CLEAN, async ({ page, lab, mcpCapture }, testInfo) => {
   const result = await runScenario(page, lab, 'clean');
   expect(result.verdict, result.detail).toBe('ok');
   // The fixture's binding was taken off window before the page's scripts ran.
@@ -124,4 +130,23 @@ test('cut-mid-event: toHaveNoMcpFindings fails with torn-event-reconnect at fail
   // The CLI finds the same in mcpCapture()'s text.
   const report = await analyzeWithCli(text, dir);
   expect([...new Set(report.findings.map((f) => f.rule))]).toEqual(['torn-event-reconnect']);
+});
+
+const FAILING = 'a failing test gets the capture attached to its report';
+
+test(FAILING, async ({ page, lab }) => {
+  test.fail(true, 'fails on purpose: the fixture attaches the capture when a test fails');
+  const result = await runScenario(page, lab, 'clean');
+  expect(result.verdict, 'a deliberately wrong expectation').toBe('corrupted');
+});
+
+test.afterAll(() => {
+  // Checked here, after the failing test's teardown: a failure inside that test would only count as expected.
+  const attached = attachedAtTeardown.get(FAILING) ?? [];
+  const capture = attached.find((a) => a.name === 'mcp-capture.json');
+  expect(capture, `attachments: ${attached.map((a) => a.name).join(', ')}`).toBeDefined();
+  const connections = parseCapture(capture?.body ?? '').connections;
+  expect(connections.some((c) => c.method === 'POST' && c.requestBody?.includes('"tools/call"'))).toBe(true);
+  // Nothing attached when a test passes.
+  expect(attachedAtTeardown.get(CLEAN)?.map((a) => a.name)).toEqual([]);
 });

@@ -31,6 +31,7 @@ const attachedAtTeardown = new Map<string, { name: string; body: string }[]>();
 // One lab for the file; a fresh browser (and so a fresh context, as Playwright gives each test) per test.
 const test = mcpTest.extend<object, { lab: Lab }>({
   lab: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, provide) => {
       // A page build of our own: another spec may be building dist/lab at the same moment.
       const pageDir = mkdtempSync(join(tmpdir(), 'mcp-fixture-lab-page-'));
@@ -41,6 +42,7 @@ const test = mcpTest.extend<object, { lab: Lab }>({
     },
     { scope: 'worker' },
   ],
+  // eslint-disable-next-line no-empty-pattern -- as above: Playwright's own browser is not used, ours is launched here
   context: async ({}, provide, testInfo) => {
     const session = await launchChromium();
     await provide(session.context);

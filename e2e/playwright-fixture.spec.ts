@@ -16,7 +16,7 @@ import { cutShortfall } from './fixtures/lab-fault';
 import type { LabPageApi, LabPageResult } from './lab/client/main';
 import type { ScenarioName } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
-import { launchChromium } from './launcher';
+import { type ChromiumSession, launchChromium } from './launcher';
 
 const CLI = 'bin/mcp-stream-inspector.js';
 
@@ -28,8 +28,9 @@ interface CliReport {
 /** What each test had attached once the fixture's own teardown (which runs before the context's) was done. */
 const attachedAtTeardown = new Map<string, { name: string; body: string }[]>();
 
-// One lab for the file; a fresh browser (and so a fresh context, as Playwright gives each test) per test.
-const test = mcpTest.extend<object, { lab: Lab }>({
+// One lab and one Chromium for the file; each test records the shared context afresh (the fixture removes its binding
+// and init script after a test, so the next one can add them again) in a page of its own.
+const test = mcpTest.extend<object, { lab: Lab; chromium: ChromiumSession }>({
   lab: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, provide) => {
@@ -42,16 +43,22 @@ const test = mcpTest.extend<object, { lab: Lab }>({
     },
     { scope: 'worker' },
   ],
-  // eslint-disable-next-line no-empty-pattern -- as above: Playwright's own browser is not used, ours is launched here
-  context: async ({}, provide, testInfo) => {
-    const session = await launchChromium();
-    await provide(session.context);
+  chromium: [
+    // eslint-disable-next-line no-empty-pattern -- as above; Playwright's own browser is not used, ours is launched here
+    async ({}, provide) => {
+      const session = await launchChromium();
+      await provide(session);
+      const report = await session.close();
+      expect(report.violations, 'nothing left the machine').toEqual([]);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ chromium }, provide, testInfo) => {
+    await provide(chromium.context);
     attachedAtTeardown.set(
       testInfo.title,
       testInfo.attachments.map((a) => ({ name: a.name, body: a.body?.toString('utf8') ?? '' })),
     );
-    const report = await session.close();
-    expect(report.violations, 'nothing left the machine').toEqual([]);
   },
 });
 

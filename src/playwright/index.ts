@@ -75,7 +75,7 @@ export const test: TestType<
           await attachCapture(testInfo, name, capture, { revealSecrets, findings: findingsOf(capture, revealSecrets) });
         }
       }
-      recorder.stop();
+      await recorder.stop();
       recorders.delete(context);
     },
     { auto: true },

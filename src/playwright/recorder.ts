@@ -46,16 +46,18 @@ export class ContextRecorder {
   private readonly docs = new Map<string, Doc>();
   private flushes = 0;
   private stopped = false;
+  /** The binding and the init script, removed at stop() so the context can be recorded again (a shared context). */
+  private installed: unknown[] = [];
 
   private constructor(private readonly options: RecorderOptions) {}
 
   /** Records every document of `context` from its first byte: call before the pages navigate. */
   static async start(context: BrowserContext, options: RecorderOptions): Promise<ContextRecorder> {
     const recorder = new ContextRecorder(options);
-    await context.exposeBinding(RECORDER_BINDING, (source: BindingSource, message: unknown) =>
+    const binding = await context.exposeBinding(RECORDER_BINDING, (source: BindingSource, message: unknown) =>
       recorder.receive(source, message),
     );
-    await context.addInitScript({ content: options.initScript });
+    recorder.installed = [binding, await context.addInitScript({ content: options.initScript })];
     return recorder;
   }
 
@@ -76,11 +78,13 @@ export class ContextRecorder {
     };
   }
 
-  /** Lets every receiver go (their pending `next` answered `stop`). */
-  stop(): void {
+  /** Lets every receiver go (their pending `next` answered `stop`) and removes the binding and the init script. */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const doc of this.docs.values()) doc.next?.({ kind: 'stop' });
     this.docs.clear();
+    // An older Playwright returns nothing to dispose: the context then keeps them until it closes.
+    for (const installed of this.installed.splice(0)) await disposeOf(installed)?.();
   }
 
   private receive(
@@ -153,6 +157,11 @@ export class ContextRecorder {
     doc.waiting.clear();
     this.docs.delete(instance);
   }
+}
+
+function disposeOf(value: unknown): (() => Promise<void>) | undefined {
+  const dispose = (value as { dispose?: unknown } | undefined)?.dispose;
+  return typeof dispose === 'function' ? () => (dispose as () => Promise<void>).call(value) : undefined;
 }
 
 function redactDelta(delta: ConnectionDelta): ConnectionDelta {

@@ -1,7 +1,7 @@
 // Node (Playwright): every fault-lab scenario, run by the real SDK client in the demo page, in Chromium with the built
 // extension: the panel shows the expected findings, and the CLI on the exported capture reports the same rules.
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,11 +11,11 @@ import { type Scenario, scenarios } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
 import { cutShortfall } from './fixtures/lab-fault';
+import { ensureNodeBuilt } from './fixtures/node-build';
 import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
 import { type ChromiumSession, launchChromium } from './launcher';
 
 const CLI = 'bin/mcp-stream-inspector.js';
-const CLI_BUILD = 'dist/node/cli.js';
 const SCREENSHOTS: Partial<Record<Scenario['name'], string>> = {
   'cut-mid-event': 'test-results/panel-torn.png',
   'epoch-restart-clamp': 'test-results/panel-epoch.png',
@@ -33,24 +33,8 @@ let pageDir: string;
 /** Exported captures (not test-results/: other runs may clean it while this one reads). */
 let exportsDir: string;
 
-function newestMtime(dir: string): number {
-  return Math.max(
-    0,
-    ...readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
-  );
-}
-
-/** The bin runs dist/node/cli.js: rebuild it when the core or the CLI changed since it was built. */
-function ensureCliBuilt(): void {
-  const built = existsSync(CLI_BUILD) ? statSync(CLI_BUILD).mtimeMs : 0;
-  if (built > Math.max(newestMtime('src/core'), newestMtime('src/cli'))) return;
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.node.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
-}
-
 test.beforeAll(async () => {
-  ensureCliBuilt();
+  ensureNodeBuilt();
   // A page build of our own: another spec may be building dist/lab at the same moment.
   pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
   lab = await startLab({ build: 'always', pageDir });

@@ -1,7 +1,7 @@
-// Node (build:node, after the declaration build): every export of the library entry has a /** */ doc comment.
-// Reads dist/types/core/index.d.ts and follows its re-exports through the emitted .d.ts files. TypeScript 7 has no
-// JavaScript compiler API, so this reads tsc's declaration output, which is regular: one top-level declaration per
-// statement, starting at column 0, its doc comment directly above it.
+// Node (build:node, after the declaration build): every export of the library's entries has a /** */ doc comment.
+// Reads dist/types/core/index.d.ts and dist/types/playwright/index.d.ts and follows their re-exports through the
+// emitted .d.ts files. TypeScript 7 has no JavaScript compiler API, so this reads tsc's declaration output, which is
+// regular: one top-level declaration per statement, starting at column 0, its doc comment directly above it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,18 +168,26 @@ function resolveModule(path: string): string {
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const entry = resolve(process.argv[2] ?? 'dist/types/core/index.d.ts');
-  if (!existsSync(entry)) {
-    process.stderr.write(`check-api-docs: ${entry} not found (run the declaration build first)\n`);
-    process.exit(2);
+  // The library and the Playwright fixture: every entry of package.json's `exports`.
+  const entries = (process.argv.length > 2 ? process.argv.slice(2) : ['dist/types/core/index.d.ts']).map((e) =>
+    resolve(e),
+  );
+  let failed = false;
+  for (const entry of entries) {
+    if (!existsSync(entry)) {
+      process.stderr.write(`check-api-docs: ${entry} not found (run the declaration build first)\n`);
+      process.exit(2);
+    }
+    const problems = checkApiDocs(entry);
+    for (const problem of problems) process.stderr.write(`check-api-docs: ${problem}\n`);
+    if (problems.length > 0) {
+      failed = true;
+      process.stderr.write(
+        `check-api-docs: ${problems.length} export(s) of ${relative(process.cwd(), entry)} lack a doc comment\n`,
+      );
+    } else {
+      process.stdout.write(`check-api-docs: every export of ${relative(process.cwd(), entry)} has a doc comment\n`);
+    }
   }
-  const problems = checkApiDocs(entry);
-  for (const problem of problems) process.stderr.write(`check-api-docs: ${problem}\n`);
-  if (problems.length > 0) {
-    process.stderr.write(
-      `check-api-docs: ${problems.length} export(s) of ${relative(process.cwd(), entry)} lack a doc comment\n`,
-    );
-    process.exit(1);
-  }
-  process.stdout.write(`check-api-docs: every export of ${relative(process.cwd(), entry)} has a doc comment\n`);
+  if (failed) process.exit(1);
 }

@@ -36,6 +36,12 @@ describe('asTapToBridge', () => {
     expect(result).toEqual(message([start, response, chunk, end]));
   });
 
+  it("keeps a flush's mark, and refuses one that is not a whole number", () => {
+    expect(asTapToBridge(message([], { flushed: 3 }))).toEqual(message([], { flushed: 3 }));
+    expect(asTapToBridge(message([], { flushed: 1.5 }))).toBeNull();
+    expect(asTapToBridge(message([], { flushed: '3' }))).toBeNull();
+  });
+
   it('drops fields it does not know (no smuggling through extra properties)', () => {
     const result = asTapToBridge(message([{ ...chunk, html: '<img onerror>' }], { extra: 1 }));
     expect(result?.deltas).toEqual([chunk]);

@@ -2,7 +2,7 @@
 // anything on the port it holds, so nothing is trusted: every field is checked and copied; anything off rejects the
 // whole message.
 import { decodeDelta, FROM_PAGE } from './decode-delta';
-import { decoding, LIMITS, list, record, text } from './decode-fields';
+import { decoding, integer, LIMITS, list, record, text } from './decode-fields';
 import { TAP_SOURCE } from './events';
 import type { TapToBridge } from './messages';
 
@@ -13,6 +13,7 @@ export function asTapToBridge(value: unknown): TapToBridge | null {
     if (m.source !== TAP_SOURCE) return null;
     const instance = text(m.instance, 64, 'instance');
     const deltas = list(m.deltas, LIMITS.deltas, 'deltas').map((d) => decodeDelta(d, FROM_PAGE));
-    return { source: TAP_SOURCE, instance, deltas };
+    if (m.flushed === undefined) return { source: TAP_SOURCE, instance, deltas };
+    return { source: TAP_SOURCE, instance, deltas, flushed: integer(m.flushed, 0, Number.MAX_SAFE_INTEGER, 'flushed') };
   });
 }

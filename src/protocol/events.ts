@@ -14,6 +14,12 @@ export const BRIDGE_SOURCE = 'mcp-stream-inspector/bridge';
 /** The size of the tap's slabs (tap/slabs.ts): the buffers the bridge moves back to the tap once it is done. */
 export const TAP_SLAB_BYTES = 2_097_152;
 
+/**
+ * The Playwright fixture's binding (page.exposeBinding): its receiver takes it from window at document_start and deletes
+ * it before any page script runs, so the page never sees it (src/playwright/page/receiver.ts).
+ */
+export const RECORDER_BINDING = '__mcpStreamInspectorRecorder';
+
 export type TapPortEventName = typeof TAP_PORT_EVENT;
 export type BridgeHelloEventName = typeof BRIDGE_HELLO_EVENT;
 export type TapSource = typeof TAP_SOURCE;

@@ -10,6 +10,8 @@ export interface TapToBridge {
   /** Random per tap instance so the bridge ignores other senders' noise. */
   instance: string;
   deltas: ConnectionDelta[];
+  /** This batch answers the bridge's `flush` of that number: everything the tap held when asked is in it or before. */
+  flushed?: number;
 }
 
 /** Bridge -> page tap, over the same port: settings the tap applies at the source (and its signal to start sending). */
@@ -24,7 +26,28 @@ export interface BridgeToTap {
   live?: boolean;
   /** The tap's buffers of earlier batches, moved back once the bridge is done with them, for the tap to refill. */
   slabs?: ArrayBuffer[];
+  /** Send what you hold now, marked `flushed` with this number (even when empty): the receiver then knows it has all. */
+  flush?: number;
 }
+
+/**
+ * Page MAIN world (the Playwright fixture's receiver, src/playwright/page/) -> the test's Node process, as the argument of
+ * the binding RECORDER_BINDING (events.ts). `hello` starts a document (answered with RecorderSettings); `deltas`
+ * carries each batch of the tap, as the tap sent it; `next` waits for the test to ask for a flush (answered with
+ * RecorderRequest). Untrusted: it comes from the page (src/protocol/decode-recorder.ts checks every field).
+ */
+export type RecorderToNode =
+  | { kind: 'hello'; instance: string }
+  | { kind: 'deltas'; instance: string; deltas: ConnectionDelta[]; flushed?: number }
+  | { kind: 'next'; instance: string };
+
+/** Node -> the receiver, the answer to `hello`: what the tap applies at the source. */
+export interface RecorderSettings {
+  revealSecrets: boolean;
+}
+
+/** Node -> the receiver, the answer to `next`: ask the tap to flush (`flush`), or stop asking (`stop`). */
+export type RecorderRequest = { kind: 'flush'; flush: number } | { kind: 'stop' };
 
 /**
  * Bridge -> background. Sent over a runtime Port named "bridge" that a bridge opens only when the background

@@ -10,6 +10,7 @@ import { BRIDGE_HELLO_EVENT, BRIDGE_SOURCE, SLAB_BYTES, TAP_PORT_EVENT } from '.
 function channelOnBus(natives = captureNatives(globalThis)) {
   const bus = new EventTarget();
   const batches: ConnectionDelta[][] = [];
+  const marks: (number | undefined)[] = [];
   const offers: MessagePort[] = [];
   let waiting: (() => void)[] = [];
   bus.addEventListener(TAP_PORT_EVENT, (event) => {
@@ -21,12 +22,13 @@ function channelOnBus(natives = captureNatives(globalThis)) {
   const port = offers[0] as MessagePort;
   port.onmessage = (message: MessageEvent<TapToBridge>) => {
     batches.push(message.data.deltas);
+    marks.push(message.data.flushed);
     waiting.splice(0).forEach((wake) => wake());
   };
   waiting = [];
   const answer = (revealSecrets: boolean) => port.postMessage({ source: BRIDGE_SOURCE, revealSecrets });
   const nextBatch = () => new Promise<void>((resolve) => waiting.push(resolve));
-  return { bus, channel, batches, offers, port, answer, nextBatch, close: () => port.close() };
+  return { bus, channel, batches, marks, offers, port, answer, nextBatch, close: () => port.close() };
 }
 
 const atLoad = (channel: TapChannel) => {
@@ -196,6 +198,27 @@ describe('tap channel: while a panel watches', () => {
     // A macrotask later: the 100 ms timer has not fired, the batch has gone.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(bus.batches[0]?.map((d) => d.kind)).toEqual(['chunk', 'end']);
+    bus.close();
+  });
+});
+
+describe('tap channel: a receiver that asks for a flush', () => {
+  it('gets what the tap holds at once, marked, and an empty marked batch when it holds nothing', async () => {
+    const bus = channelOnBus();
+    bus.answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    bus.channel.push({ kind: 'chunk', id: 'c1', t: 1, bytes: new Uint8Array(10).fill(7) });
+    // Asked before the 16 ms timer fired: the chunk comes in the marked batch, not in one of its own before it.
+    let sent = bus.nextBatch();
+    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: false, flush: 7 });
+    await sent;
+    expect(bus.batches.map((b) => b.map((d) => d.kind))).toEqual([['chunk']]);
+    expect(bus.marks).toEqual([7]);
+    sent = bus.nextBatch();
+    bus.port.postMessage({ source: BRIDGE_SOURCE, revealSecrets: false, flush: 8 });
+    await sent;
+    expect(bus.batches[1]).toEqual([]);
+    expect(bus.marks).toEqual([7, 8]);
     bus.close();
   });
 });

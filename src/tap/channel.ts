@@ -134,15 +134,19 @@ export class TapChannel implements DeltaSink {
         this.bridgeReady = true;
         this.flush();
       }
+      // A receiver that must know it has everything (the Playwright fixture) asks, and gets a marked batch back.
+      const flush = message.flush;
+      if (typeof flush === 'number') this.flush(flush);
     } catch {
       // Whatever arrives must never disturb the page.
       return;
     }
   }
 
-  private flush(): void {
+  /** Posts what is queued; with `mark`, posts even an empty batch, marked `flushed: mark`. */
+  private flush(mark?: number): void {
     const port = this.port;
-    if (!port || this.queue.length === 0) return;
+    if (!port || (this.queue.length === 0 && mark === undefined)) return;
     const batch = this.queue;
     this.queue = [];
     this.queuedBytes = 0;
@@ -150,6 +154,7 @@ export class TapChannel implements DeltaSink {
       const deltas: ConnectionDelta[] = [];
       for (let i = 0; i < batch.length; i++) deltas[i] = this.encode(batch[i] as TapDelta);
       const message: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas };
+      if (mark !== undefined) message.flushed = mark;
       this.natives.postToPort(port, message, this.slabs.take());
     } catch {
       // Runs in a task of the page: a throw here would surface as the page's uncaught error.

@@ -1,6 +1,7 @@
 // Worker (no browser APIs here; index.ts injects them): routes records per tab between bridges and panels.
 // Nothing irreplaceable lives here: bridges hold the buffers, so after a restart a panel re-attaches and gets
 // a complete snapshot again.
+import type { FaultArm } from '../protocol/break';
 import type {
   BackgroundToBridge,
   BackgroundToPanel,
@@ -73,13 +74,21 @@ export class Router {
   panelMessage(link: PanelLink, message: PanelToBackground): void {
     if (message.type === 'attach') void this.attach(link, message.tabId);
     else if (message.type === 'clear') this.fx.sendToTab(message.tabId, { type: 'clear' });
+    else if (message.type === 'break') this.sendBreak(message.tabId, message.arm);
     else void this.setPreserveLog(message.tabId, message.preserve);
+  }
+
+  /** The Break menu arms the top frame's tap only: one page, one set of one-shot faults. */
+  private sendBreak(tabId: number, arm: FaultArm | null): void {
+    void this.fx.sendToFrame(tabId, 0, { type: "break", arm }).catch(() => false);
   }
 
   panelDisconnected(link: PanelLink): void {
     const panel = this.panels.get(link);
     this.panels.delete(link);
     if (panel && !this.hasPanels(panel.tabId)) {
+      // Armed faults live only while someone watches (always sent: a restarted worker cannot know what was armed).
+      this.sendBreak(panel.tabId, null);
       // Nobody watches this tab: its bridges go back to buffering only.
       for (const bridge of this.bridges.keys()) if (bridge.tabId === panel.tabId) bridge.disconnect();
     }

@@ -81,6 +81,7 @@ browser.runtime.onMessage.addListener((value: unknown) => {
   const message = asBackgroundToBridge(value);
   if (!message) return undefined;
   if (message.type === 'clear') buffer.clear();
+  else if (message.type === 'break') tap.send({ ...tapSettings(), break: message.arm });
   else relay.collect(message.generation, buffer.snapshot(), buffer.droppedBytes);
   return Promise.resolve(true);
 });

@@ -1,6 +1,7 @@
 // Runs anywhere (pure): the decoders of the panel <-> background unions. The background is ours, but a bug there must
 // not crash the panel, so every message is checked field by field before the panel folds it in; the background checks
 // what a panel asks likewise.
+import { decodeArm } from './break';
 import { decodeDelta, decodeParcel, FROM_BACKGROUND } from './decode-delta';
 import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
 import type { BackgroundToPanel, PanelFeed, PanelToBackground } from './messages';
@@ -75,6 +76,8 @@ export function asPanelToBackground(raw: unknown): PanelToBackground | null {
         return { type: 'clear', tabId };
       case 'set-preserve-log':
         return { type: 'set-preserve-log', tabId, preserve: flag(m.preserve, 'preserve') };
+      case 'break':
+        return { type: 'break', tabId, arm: decodeArm(m.arm) };
       default:
         return null;
     }

@@ -1,4 +1,5 @@
 // Runs anywhere: one message union per hop (page -> bridge -> background -> panel, and back).
+import type { FaultArm } from './break';
 import type { ConnectionDelta, Parcel } from './records';
 
 /**
@@ -24,6 +25,11 @@ export interface BridgeToTap {
   live?: boolean;
   /** The tap's buffers of earlier batches, moved back once the bridge is done with them, for the tap to refill. */
   slabs?: ArrayBuffer[];
+  /**
+   * The Break menu: faults to arm for the page's next exchanges, or null to disarm (absent: no change). Only this
+   * port carries it, which no page script holds: a page cannot arm faults on itself or on others.
+   */
+  break?: FaultArm | null;
 }
 
 /**
@@ -48,13 +54,19 @@ export type BridgeToBackground =
  * Background -> bridge (tabs.sendMessage to one frame). `collect`: open the "bridge" Port, send the buffer as
  * snapshot parts of this generation, then relay live deltas. `clear`: drop the buffer (open connections too).
  */
-export type BackgroundToBridge = { type: 'collect'; generation: number } | { type: 'clear' };
+export type BackgroundToBridge =
+  | { type: 'collect'; generation: number }
+  | { type: 'clear' }
+  /** The Break menu (top frame only): arm these faults in the tap, or disarm (null). */
+  | { type: 'break'; arm: FaultArm | null };
 
 /** Panel -> background, over a runtime Port named "panel". */
 export type PanelToBackground =
   | { type: 'attach'; tabId: number }
   | { type: 'clear'; tabId: number }
-  | { type: 'set-preserve-log'; tabId: number; preserve: boolean };
+  | { type: 'set-preserve-log'; tabId: number; preserve: boolean }
+  /** The Break menu: arm one-shot faults in the tab's top frame, or disarm them (null). */
+  | { type: 'break'; tabId: number; arm: FaultArm | null };
 
 /**
  * Background -> panel over the Port. `snapshot` is sent on attach and after a reset. The parcels are the bridges'

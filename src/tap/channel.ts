@@ -1,6 +1,7 @@
 // Page MAIN world: hands the tap's deltas to the bridge over a MessagePort, in batches, with the buffers holding the
 // chunks transferred: no per-byte JavaScript on the page's thread (no base64, no JSON), and the bridge's work runs in
 // its own task, never inside the page's read() call. The bridge sends those buffers back for reuse (slabs.ts).
+import type { FaultArm } from '../protocol/break';
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { isArray } from './intrinsics';
@@ -42,6 +43,8 @@ const LIVE_BATCH_BYTES = 8 * 1024 * 1024;
 export class TapChannel implements DeltaSink {
   /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
+  /** The Break menu's arm or disarm, as the bridge relays it (only this port carries it: no page can). */
+  onBreak: ((arm: FaultArm | null) => void) | null = null;
   /** Whether a panel watches, as the bridge last said. */
   private live = false;
   private queue: TapDelta[] = [];
@@ -128,6 +131,7 @@ export class TapChannel implements DeltaSink {
         this.live = message.live;
         this.slabs.setLive(message.live);
       }
+      if (message.break !== undefined) this.onBreak?.(message.break);
       const slabs = message.slabs;
       if (isArray(slabs)) for (let i = 0; i < slabs.length; i++) this.slabs.give(slabs[i]);
       if (!this.bridgeReady) {

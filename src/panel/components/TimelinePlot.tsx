@@ -79,6 +79,20 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
           </g>
         );
       })}
+      {layout.faults.map((f, i) => {
+        const row = layout.rows[f.rowIndex];
+        if (!row) return null;
+        const fx = Math.round(x(f.time)) + 0.5;
+        const top = row.y + BAR_TOP - 3;
+        // A bolt across the bar where the fault struck: the page's bytes end or change there by the menu's doing.
+        return (
+          <g key={`fault-${i}`} class="tl-fault" data-testid="fault-marker" data-fault={f.fault}>
+            <title>{`Break: ${f.fault} (${f.note})`}</title>
+            <line class="tl-fault-line" x1={fx} x2={fx} y1={top} y2={top + BAR_HEIGHT + 6} />
+            <path class="tl-fault-bolt" d={`M${fx + 1.5} ${top - 1}l-5 7h3.5l-1 5.5 5.5 -7.2h-3.6z`} />
+          </g>
+        );
+      })}
       {layout.markers.map((m) => {
         const row = layout.rows[m.rowIndex];
         if (!row) return null;

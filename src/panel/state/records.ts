@@ -97,6 +97,9 @@ export function applyDeltas(
         record.endTime = delta.endTime;
         if (delta.error !== undefined) record.error = delta.error;
         break;
+      case 'fault':
+        record.faults = [...(record.faults ?? []), delta.mark];
+        break;
     }
   }
   return { connections, indexById, ignoredIds, orphanDeltas };
@@ -131,6 +134,7 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
     });
   }
   for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+  for (const mark of record.faults ?? []) deltas.push({ kind: 'fault', id, mark });
   if (record.end !== 'open') {
     deltas.push({
       kind: 'end',

@@ -16,6 +16,8 @@ export interface PanelState {
   recording: boolean;
   preserveLog: boolean;
   pageUrl?: string;
+  /** Navigations of the inspected page seen (a reload too): each brings a fresh tap, armed with nothing. */
+  navigations: number;
   /** Bytes the background's bounded buffer had to drop before the panel attached. */
   droppedBytes: number;
   /**
@@ -36,6 +38,7 @@ export const initialState: PanelState = {
   link: 'connecting',
   recording: true,
   preserveLog: false,
+  navigations: 0,
   droppedBytes: 0,
   received: false,
   filterText: '',
@@ -127,7 +130,12 @@ function onTransport(state: PanelState, message: TransportMessage): PanelState {
       return state.received || !carriesRecords(message) || !state.recording ? state : { ...state, received: true };
     case 'navigated': {
       const base = message.preserveLog ? state : cleared(state);
-      return { ...base, pageUrl: message.pageUrl, preserveLog: message.preserveLog };
+      return {
+        ...base,
+        pageUrl: message.pageUrl,
+        preserveLog: message.preserveLog,
+        navigations: state.navigations + 1,
+      };
     }
   }
 }

@@ -5,6 +5,7 @@ import type { FaultArm } from '../protocol/break';
 import type {
   BackgroundToBridge,
   BackgroundToPanel,
+  BreakAck,
   BridgeToBackground,
   PanelToBackground,
 } from '../protocol/messages';
@@ -12,7 +13,7 @@ import { scopeParcel } from '../protocol/parcel';
 import type { Parcel } from '../protocol/records';
 
 export interface PanelLink {
-  post(message: BackgroundToPanel): void;
+  post(message: BackgroundToPanel | BreakAck): void;
 }
 
 export interface BridgeLink {
@@ -74,13 +75,16 @@ export class Router {
   panelMessage(link: PanelLink, message: PanelToBackground): void {
     if (message.type === 'attach') void this.attach(link, message.tabId);
     else if (message.type === 'clear') this.fx.sendToTab(message.tabId, { type: 'clear' });
-    else if (message.type === 'break') this.sendBreak(message.tabId, message.arm);
+    else if (message.type === 'break') this.sendBreak(message.tabId, message.arm, link);
     else void this.setPreserveLog(message.tabId, message.preserve);
   }
 
-  /** The Break menu arms the top frame's tap only: one page, one set of one-shot faults. */
-  private sendBreak(tabId: number, arm: FaultArm | null): void {
-    void this.fx.sendToFrame(tabId, 0, { type: "break", arm }).catch(() => false);
+  /** The Break menu arms the top frame's tap only: one page, one set of one-shot faults; the panel hears if it took. */
+  private sendBreak(tabId: number, arm: FaultArm | null, panel?: PanelLink): void {
+    const answer = (taken: boolean): void => {
+      if (panel && this.panels.has(panel)) panel.post({ type: 'break-armed', tabId, armId: arm?.armId ?? null, taken });
+    };
+    this.fx.sendToFrame(tabId, 0, { type: 'break', arm }).then(answer, () => answer(false));
   }
 
   panelDisconnected(link: PanelLink): void {

@@ -41,7 +41,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
   const revealSecrets = useSettings(transport.settings).settings?.revealSecrets === true;
   const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
-  const breaker = useBreak(transport, view?.faults ?? NO_FAULTS, state.navigations);
+  const breaker = useBreak(transport, view?.faults ?? NO_FAULTS, state.navigations, state.breakAck);
 
   const choices = useMemo(
     () => ({

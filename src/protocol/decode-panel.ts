@@ -4,7 +4,7 @@
 import { decodeArm } from './break';
 import { decodeDelta, decodeParcel, FROM_BACKGROUND } from './decode-delta';
 import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
-import type { BackgroundToPanel, PanelFeed, PanelToBackground } from './messages';
+import type { BackgroundToPanel, BreakAck, PanelFeed, PanelToBackground } from './messages';
 
 const MAX_DELTAS_PER_MESSAGE = 200_000;
 const MAX_PARCELS_PER_MESSAGE = 100_000;
@@ -63,6 +63,16 @@ function panelMessage<R extends object>(
       }
     }) ?? undefined
   );
+}
+
+/** The background's answer to a Break arm for the panel of `tabId`, or null. */
+export function asBreakAck(raw: unknown, tabId: number): BreakAck | null {
+  return decoding((): BreakAck | null => {
+    const m = record(raw, 'message');
+    if (m.type !== 'break-armed' || integer(m.tabId, -1, MAX_TAB_ID, 'tabId') !== tabId) return null;
+    const armId = m.armId === null ? null : text(m.armId, 32, 'armId');
+    return { type: 'break-armed', tabId, armId, taken: flag(m.taken, 'taken') };
+  });
 }
 
 export function asPanelToBackground(raw: unknown): PanelToBackground | null {

@@ -13,6 +13,7 @@ export function asTapToBridge(value: unknown): TapToBridge | null {
     if (m.source !== TAP_SOURCE) return null;
     const instance = text(m.instance, 64, 'instance');
     const deltas = list(m.deltas, LIMITS.deltas, 'deltas').map((d) => decodeDelta(d, FROM_PAGE));
-    return { source: TAP_SOURCE, instance, deltas };
+    if (m.armed === undefined) return { source: TAP_SOURCE, instance, deltas };
+    return { source: TAP_SOURCE, instance, deltas, armed: m.armed === null ? null : text(m.armed, 32, 'armed') };
   });
 }

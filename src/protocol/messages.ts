@@ -11,6 +11,8 @@ export interface TapToBridge {
   /** Random per tap instance so the bridge ignores other senders' noise. */
   instance: string;
   deltas: ConnectionDelta[];
+  /** The tap's answer to a Break arm or disarm: the id of the arm it now holds, or null (nothing armed). */
+  armed?: string | null;
 }
 
 /** Bridge -> page tap, over the same port: settings the tap applies at the source (and its signal to start sending). */
@@ -83,6 +85,17 @@ export type BackgroundToPanel =
     }
   | { type: 'deltas'; tabId: number; parcels: Parcel[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };
+
+/**
+ * Background -> panel, on the same Port, answering `break`: whether the tab's tap took the arm (or disarm); the
+ * panel's banner says "armed" only then. Never reaches the analysis worker.
+ */
+export interface BreakAck {
+  type: 'break-armed';
+  tabId: number;
+  armId: string | null;
+  taken: boolean;
+}
 
 /** What a panel transport hands the panel: the background's messages with their parcels unpacked, in order. */
 export type PanelFeed =

@@ -131,7 +131,7 @@ export class TapChannel implements DeltaSink {
         this.live = message.live;
         this.slabs.setLive(message.live);
       }
-      if (message.break !== undefined) this.onBreak?.(message.break);
+      if (message.break !== undefined) this.answerBreak(message.break);
       const slabs = message.slabs;
       if (isArray(slabs)) for (let i = 0; i < slabs.length; i++) this.slabs.give(slabs[i]);
       if (!this.bridgeReady) {
@@ -142,6 +142,15 @@ export class TapChannel implements DeltaSink {
       // Whatever arrives must never disturb the page.
       return;
     }
+  }
+
+  /** Arms or disarms, then tells the bridge which arm the tap holds now (the panel says "armed" only then). */
+  private answerBreak(arm: FaultArm | null): void {
+    this.onBreak?.(arm);
+    const port = this.port;
+    if (!port) return;
+    const answer: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas: [], armed: arm?.armId ?? null };
+    this.natives.postToPort(port, answer, []);
   }
 
   private flush(): void {

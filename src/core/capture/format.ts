@@ -84,7 +84,14 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
     end: c.end,
     error: c.error,
     documentUrl: c.documentUrl,
-    faults: c.faults?.map((f) => ({ t: f.t, arm: f.arm, fault: f.fault, action: f.action, offset: f.offset, note: f.note })),
+    faults: c.faults?.map((f) => ({
+      t: f.t,
+      arm: f.arm,
+      fault: f.fault,
+      action: f.action,
+      offset: f.offset,
+      note: f.note,
+    })),
   };
 }
 

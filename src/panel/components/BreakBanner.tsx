@@ -3,12 +3,18 @@ import type { BreakState } from '../hooks/useBreak';
 import { describeFault } from '../view/breakMenu';
 import { BoltIcon } from './BreakMenu';
 
+const TITLES: Record<BreakState['status'], string> = {
+  sending: 'Arming…',
+  armed: 'Armed',
+  absent: 'Not armed: the page has no tap (reload it)',
+};
+
 export function BreakBanner({ breaker }: { breaker: BreakState }) {
   if (breaker.armed.length === 0) return null;
   return (
-    <div class="break-banner" role="status" data-testid="break-banner">
+    <div class="break-banner" role="status" data-testid="break-banner" data-state={breaker.status}>
       <BoltIcon />
-      <span class="break-banner-title">Armed</span>
+      <span class="break-banner-title">{TITLES[breaker.status]}</span>
       <ol class="break-banner-list">
         {breaker.armed.map((f) => (
           <li key={f.spec} class={f.struck ? 'struck' : ''} data-fault={f.spec} title={f.spec}>

@@ -9,8 +9,6 @@ import {
   DEFAULT_BREAK,
   RESUME_CHOICES,
   type BreakChoices,
-  type CutChoice,
-  type ResumeChoice,
 } from '../view/breakMenu';
 
 /** A lightning bolt, 16px like the other toolbar icons. */
@@ -76,7 +74,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
                 value={c.value}
                 data-testid={`break-cut-${c.value}`}
                 checked={choices.cut === c.value}
-                onChange={() => set({ cut: c.value as CutChoice })}
+                onChange={() => set({ cut: c.value })}
               />
               {c.label}
               {c.value === 'cut-mid-event' ? (
@@ -124,15 +122,15 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
                 value={c.value}
                 data-testid={`break-resume-${c.value.replace(':', '-')}`}
                 checked={choices.resume === c.value}
-                onChange={() => set({ resume: c.value as ResumeChoice })}
+                onChange={() => set({ resume: c.value })}
               />
               {c.label}
             </label>
           ))}
         </fieldset>
         <p class="settings-note dim">
-          Each fault strikes once, never on initialize; answers made here never reach the server. Disarmed by a
-          reload or by closing DevTools.
+          Each fault strikes once, never on initialize; answers made here never reach the server. Disarmed by a reload
+          or by closing DevTools.
         </p>
         <div class="break-actions">
           {armed ? (

@@ -14,13 +14,20 @@ export interface ArmedFault {
 export interface BreakState {
   /** Faults of the current arming with whether each struck yet; empty when nothing is armed. */
   armed: ArmedFault[];
+  /** sending: not answered yet; armed: the page's tap holds them; absent: no tap took them (reload the page). */
+  status: 'sending' | 'armed' | 'absent';
   arm(specs: string[]): void;
   disarm(): void;
 }
 
 let arms = 0;
 
-export function useBreak(transport: PanelTransport, faults: readonly FaultItem[], navigations: number): BreakState {
+export function useBreak(
+  transport: PanelTransport,
+  faults: readonly FaultItem[],
+  navigations: number,
+  ack: { armId: string | null; taken: boolean } | undefined,
+): BreakState {
   const [current, setCurrent] = useState<FaultArm | null>(null);
   const { tabId } = transport;
   const send = useCallback(
@@ -54,5 +61,7 @@ export function useBreak(transport: PanelTransport, faults: readonly FaultItem[]
     setCurrent(null);
     send(null);
   }, [send]);
-  return { armed: allStruck ? [] : armed, arm, disarm };
+  const answered = current !== null && ack?.armId === current.armId;
+  const status = !answered ? 'sending' : ack.taken ? 'armed' : 'absent';
+  return { armed: allStruck ? [] : armed, status, arm, disarm };
 }

@@ -21,7 +21,12 @@ export interface BreakChoices {
   resume: ResumeChoice;
 }
 
-export const DEFAULT_BREAK: BreakChoices = { cut: 'cut-mid-event', bytes: DEFAULT_CUT_BYTES, events: 1, resume: 'none' };
+export const DEFAULT_BREAK: BreakChoices = {
+  cut: 'cut-mid-event',
+  bytes: DEFAULT_CUT_BYTES,
+  events: 1,
+  resume: 'none',
+};
 
 export const CUT_CHOICES: readonly { value: CutChoice; label: string }[] = [
   { value: 'none', label: 'Leave it alone' },

@@ -26,7 +26,14 @@ beforeAll(async () => {
       setTimeout(() => res.end(EVENTS.slice(1).join('')), 20);
     });
   };
-  server = await startServer({ '/mcp': mcp, '/cut-here': mcp });
+  // A stream that stays open until the client goes: only a disconnect can close it.
+  const open: Handler = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(EVENTS[0]);
+    const timer = setInterval(() => res.write(': keep-alive\n\n'), 20);
+    res.on('close', () => clearInterval(timer));
+  };
+  server = await startServer({ '/mcp': mcp, '/cut-here': open });
 });
 afterAll(() => server.close());
 
@@ -91,7 +98,7 @@ describe('the Break menu in the tap', () => {
     expect(call.text).toBe(EVENTS[0]);
     expect(call.error).toBeInstanceOf(TypeError);
     await tap.settle();
-    for (let i = 0; server.closedEarly.length === before && i < 200; i++) await new Promise((r) => setTimeout(r, 5));
+    while (server.closedEarly.length === before) await new Promise((r) => setTimeout(r, 5));
     expect(server.closedEarly.slice(before)).toContain('/cut-here');
     tap.close();
   });

@@ -33,6 +33,16 @@ export interface LabPageApi {
    * panel's Break menu (the tap applies the fault in this page).
    */
   callTool(tool: PlaygroundTool): Promise<LabPageResult>;
+  /** What this page's client received of each MCP exchange since it loaded (through the inspector's tap). */
+  received(): ReceivedExchange[];
+}
+
+export interface ReceivedExchange {
+  method: string;
+  lastEventId?: string;
+  status?: number;
+  /** The body as text (MCP bodies are UTF-8 JSON or event streams). */
+  body: string;
 }
 
 export type PlaygroundTool = 'stream_progress' | 'big_result';
@@ -193,4 +203,23 @@ renderTable();
 for (const button of document.querySelectorAll<HTMLButtonElement>('#playground button[data-tool]')) {
   button.addEventListener('click', () => void callTool(button.dataset['tool'] as PlaygroundTool));
 }
-window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool };
+function received(): ReceivedExchange[] {
+  const decoder = new TextDecoder();
+  return recorder.connections.map((c) => {
+    const lastEventId = c.requestHeaders.find((h) => h.name.toLowerCase() === 'last-event-id')?.value;
+    const bytes = new Uint8Array(c.chunks.reduce((n, chunk) => n + chunk.bytes.byteLength, 0));
+    let at = 0;
+    for (const chunk of c.chunks) {
+      bytes.set(chunk.bytes, at);
+      at += chunk.bytes.byteLength;
+    }
+    return {
+      method: c.method,
+      ...(lastEventId !== undefined && { lastEventId }),
+      ...(c.status !== undefined && { status: c.status }),
+      body: decoder.decode(bytes),
+    };
+  });
+}
+
+window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received };

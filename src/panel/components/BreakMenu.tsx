@@ -3,13 +3,7 @@
 import type { TargetedToggleEvent } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
 import type { BreakState } from '../hooks/useBreak';
-import {
-  breakSpecs,
-  CUT_CHOICES,
-  DEFAULT_BREAK,
-  RESUME_CHOICES,
-  type BreakChoices,
-} from '../view/breakMenu';
+import { breakSpecs, CUT_CHOICES, DEFAULT_BREAK, RESUME_CHOICES, type BreakChoices } from '../view/breakMenu';
 
 /** A lightning bolt, 16px like the other toolbar icons. */
 export const BOLT = 'M9.5 1 3 9.2h4.2L6.3 15 13 6.6H8.7L9.5 1Z';
@@ -34,8 +28,13 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
   const button = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);
   const id = useId();
+  // The latest choices, also between a change and its render: Arm right after a pick arms what was picked.
+  const latest = useRef(choices);
   const specs = breakSpecs(choices);
-  const set = (change: Partial<BreakChoices>) => setChoices({ ...choices, ...change });
+  const set = (change: Partial<BreakChoices>) => {
+    latest.current = { ...latest.current, ...change };
+    setChoices(latest.current);
+  };
   const armed = breaker.armed.length > 0;
   const onBeforeToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
     if (e.newState === 'open') placeBelow(button.current, popover.current);
@@ -145,7 +144,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
             disabled={specs.length === 0}
             title={specs.join(' then ')}
             onClick={() => {
-              breaker.arm(specs);
+              breaker.arm(breakSpecs(latest.current));
               popover.current?.hidePopover();
             }}
           >

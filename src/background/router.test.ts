@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToBridge, BackgroundToPanel } from '../protocol/messages';
+import type { BackgroundToBridge, BackgroundToPanel, BreakAck } from '../protocol/messages';
 import { pack } from '../protocol/parcel';
 import type { ConnectionDelta, ParcelDelta } from '../protocol/records';
 import { Router, SNAPSHOT_TIMEOUT_MS, type BridgeLink, type PanelLink, type RouterEffects } from './router';
@@ -18,11 +18,12 @@ const chunkOf = (id: string, t: number): ConnectionDelta => ({
 
 /** A panel message as the tests compare it: the heads of its parcels in order (the Blobs are checked elsewhere). */
 type Seen =
+  | BreakAck
   | Exclude<BackgroundToPanel, { parcels: unknown }>
   | (Omit<Extract<BackgroundToPanel, { parcels: unknown }>, 'parcels'> & { deltas: ParcelDelta[] });
 
-function seen(m: BackgroundToPanel): Seen {
-  if (m.type === 'navigated') return m;
+function seen(m: BackgroundToPanel | BreakAck): Seen {
+  if (m.type === 'navigated' || m.type === 'break-armed') return m;
   const { parcels, ...rest } = m;
   return { ...rest, deltas: parcels.flatMap((p) => p.deltas) };
 }
@@ -35,6 +36,8 @@ interface Harness {
   router: Router;
   collects: { frameId: number; generation: number }[];
   broadcasts: BackgroundToBridge[];
+  /** Break arms sent, with the frame they went to. */
+  breaks: { frameId: number; message: BackgroundToBridge }[];
   timers: { task: () => void; ms: number }[];
   panel(): PanelLink & { got: Seen[] };
   bridge(frameId: number): BridgeLink & { disconnected: boolean };
@@ -45,12 +48,14 @@ interface Harness {
 function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness {
   const collects: Harness['collects'] = [];
   const broadcasts: BackgroundToBridge[] = [];
+  const breaks: Harness['breaks'] = [];
   const timers: Harness['timers'] = [];
   const fx: RouterEffects = {
     listFrames: async () =>
       frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
     sendToFrame: async (_tab, frameId, message) => {
       if (message.type === 'collect') collects.push({ frameId, generation: message.generation });
+      if (message.type === 'break') breaks.push({ frameId, message });
       return !withoutBridge.includes(frameId);
     },
     sendToTab: (_tab, message) => broadcasts.push(message),
@@ -63,6 +68,7 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
     router,
     collects,
     broadcasts,
+    breaks,
     timers,
     panel: () => {
       const got: Seen[] = [];
@@ -218,5 +224,22 @@ describe('Router', () => {
     expect(h.broadcasts).toEqual([{ type: 'clear' }]);
     h.router.panelDisconnected(panel);
     expect(top.disconnected).toBe(true);
+  });
+
+  it('arms the top frame only, tells the panel the tap took it, and disarms when the last panel of the tab goes', async () => {
+    const h = harness([0, 3]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const arm = { armId: 'a1', faults: ['cut-mid-event:60'] };
+    h.router.panelMessage(panel, { type: 'break', tabId: TAB, arm });
+    await h.settle();
+    expect(h.breaks).toEqual([{ frameId: 0, message: { type: 'break', arm } }]);
+    expect(panel.got.filter((m) => m.type === 'break-armed')).toEqual([
+      { type: 'break-armed', tabId: TAB, armId: 'a1', taken: true },
+    ]);
+    h.router.panelDisconnected(panel);
+    await h.settle();
+    expect(h.breaks.at(-1)).toEqual({ frameId: 0, message: { type: 'break', arm: null } });
   });
 });

@@ -1,9 +1,11 @@
 // Worker (no browser APIs here; index.ts injects them): routes records per tab between bridges and panels.
 // Nothing irreplaceable lives here: bridges hold the buffers, so after a restart a panel re-attaches and gets
 // a complete snapshot again.
+import type { FaultArm } from '../protocol/break';
 import type {
   BackgroundToBridge,
   BackgroundToPanel,
+  BreakAck,
   BridgeToBackground,
   PanelToBackground,
 } from '../protocol/messages';
@@ -11,7 +13,7 @@ import { scopeParcel } from '../protocol/parcel';
 import type { Parcel } from '../protocol/records';
 
 export interface PanelLink {
-  post(message: BackgroundToPanel): void;
+  post(message: BackgroundToPanel | BreakAck): void;
 }
 
 export interface BridgeLink {
@@ -73,13 +75,24 @@ export class Router {
   panelMessage(link: PanelLink, message: PanelToBackground): void {
     if (message.type === 'attach') void this.attach(link, message.tabId);
     else if (message.type === 'clear') this.fx.sendToTab(message.tabId, { type: 'clear' });
+    else if (message.type === 'break') this.sendBreak(message.tabId, message.arm, link);
     else void this.setPreserveLog(message.tabId, message.preserve);
+  }
+
+  /** The Break menu arms the top frame's tap only: one page, one set of one-shot faults; the panel hears if it took. */
+  private sendBreak(tabId: number, arm: FaultArm | null, panel?: PanelLink): void {
+    const answer = (taken: boolean): void => {
+      if (panel && this.panels.has(panel)) panel.post({ type: 'break-armed', tabId, armId: arm?.armId ?? null, taken });
+    };
+    this.fx.sendToFrame(tabId, 0, { type: 'break', arm }).then(answer, () => answer(false));
   }
 
   panelDisconnected(link: PanelLink): void {
     const panel = this.panels.get(link);
     this.panels.delete(link);
     if (panel && !this.hasPanels(panel.tabId)) {
+      // Armed faults live only while someone watches (always sent: a restarted worker cannot know what was armed).
+      this.sendBreak(panel.tabId, null);
       // Nobody watches this tab: its bridges go back to buffering only.
       for (const bridge of this.bridges.keys()) if (bridge.tabId === panel.tabId) bridge.disconnect();
     }

@@ -7,6 +7,7 @@ import { asTapToBridge } from '../protocol/decode-tap';
 import { BRIDGE_SOURCE, TAP_SLAB_BYTES } from '../protocol/events';
 import type { BridgeToTap } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
+import { BreakRelay } from './break-relay';
 import { FrameBuffer } from './buffer';
 import { Relay, type RelayPort } from './relay';
 import { sanitizeDelta } from './sanitize';
@@ -35,6 +36,7 @@ const relay = new Relay(
 function onTapMessage(data: unknown): void {
   const message = asTapToBridge(data);
   if (!message) return;
+  if (message.armed !== undefined) breakRelay.answered(message.armed);
   const options = { revealSecrets: settings.revealSecrets, documentUrl: location.href };
   for (const raw of message.deltas) {
     const delta = sanitizeDelta(raw, options);
@@ -57,6 +59,7 @@ function slabsOf(deltas: readonly ConnectionDelta[]): ArrayBuffer[] {
 }
 
 const tap = linkToTap(window, onTapMessage, () => answerTap());
+const breakRelay = new BreakRelay();
 
 /** Tells the tap the settings it applies at the source (also its signal that a bridge is listening). */
 function answerTap(): void {
@@ -81,6 +84,8 @@ browser.runtime.onMessage.addListener((value: unknown) => {
   const message = asBackgroundToBridge(value);
   if (!message) return undefined;
   if (message.type === 'clear') buffer.clear();
+  else if (message.type === 'break')
+    return breakRelay.relay(message.arm, (arm) => tap.send({ ...tapSettings(), break: arm }));
   else relay.collect(message.generation, buffer.snapshot(), buffer.droppedBytes);
   return Promise.resolve(true);
 });

@@ -2,7 +2,7 @@
 // derived view run in the analysis worker, and this thread draws what the worker sends.
 import { useCallback, useEffect, useMemo, useReducer } from 'preact/hooks';
 import type { WorkerPort } from './analysis/client';
-import { DEFAULT_TRUNCATE_BYTES } from './analysis/messages';
+import { DEFAULT_TRUNCATE_BYTES, type FaultItem } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
 import { FontWarmup } from './components/FontWarmup';
 import { Notice } from './components/Notice';
@@ -10,7 +10,9 @@ import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
 import { Workspace } from './components/Workspace';
+import { BreakBanner } from './components/BreakBanner';
 import { useAnalysis } from './hooks/useAnalysis';
+import { useBreak } from './hooks/useBreak';
 import { useCaptureFiles } from './hooks/useCaptureFiles';
 import { useSettings } from './hooks/useSettings';
 import { useFileDrop } from './hooks/useFileDrop';
@@ -29,6 +31,8 @@ export interface AppProps {
   spawnWorker?: () => WorkerPort;
 }
 
+const NO_FAULTS: readonly FaultItem[] = [];
+
 export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_BYTES, spawnWorker }: AppProps) {
   const store = useReducer(reduce, initialState);
   const dispatch = store[1];
@@ -38,6 +42,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
   // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
   const revealSecrets = useSettings(transport.settings).settings?.revealSecrets === true;
   const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
+  const breaker = useBreak(transport, view?.faults ?? NO_FAULTS, state.navigations, state.breakAck);
 
   const choices = useMemo(
     () => ({
@@ -84,6 +89,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
         link={state.link}
         canExport={!empty}
         settings={transport.settings}
+        breaker={live ? breaker : undefined}
         onToggleRecording={toggleRecording}
         onClear={clear}
         onPreserveLog={setPreserveLog}
@@ -93,6 +99,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
         onExport={files.exportAs}
         onBackToLive={backToLive}
       />
+      <BreakBanner breaker={breaker} />
       <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />

@@ -1,8 +1,8 @@
 // Panel: how the panel hears about a tab. It depends on this interface only, never on chrome.runtime, so the
 // same UI runs in DevTools, as a plain extension page, in tests, and on an imported file with no extension.
 import type { Settings } from '../platform/settings';
-import { asBackgroundToPanel } from '../protocol/decode-panel';
-import type { PanelFeed, PanelToBackground, TransportMessage } from '../protocol/messages';
+import { asBackgroundToPanel, asBreakAck } from '../protocol/decode-panel';
+import type { BreakAck, PanelFeed, PanelToBackground, TransportMessage } from '../protocol/messages';
 
 /** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
  *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
@@ -16,6 +16,8 @@ export interface TransportListener {
    */
   message(message: TransportMessage, owned?: boolean): void;
   status(status: LinkStatus): void;
+  /** The background's answer to a Break arm: whether the tab's tap took it. */
+  breakAck?(ack: BreakAck): void;
 }
 
 export interface PanelTransport {
@@ -129,6 +131,8 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
     port = next;
     next.onMessage.addListener((raw) => {
       if (port !== next || !listener) return;
+      const ack = asBreakAck(raw, options.tabId);
+      if (ack) return listener.breakAck?.(ack);
       const message = asBackgroundToPanel(raw, options.tabId);
       if (!message) return;
       if (message.type === 'snapshot') {

@@ -1,5 +1,6 @@
 // Runs anywhere (pure): the decoders of the bridge <-> background unions. The background checks every field of what
 // a content script sends (a compromised renderer could send anything); the bridge checks the background's commands.
+import { decodeArm } from './break';
 import { decodeParcel, FROM_PAGE } from './decode-delta';
 import { decoding, flag, integer, LIMITS, record, text } from './decode-fields';
 import type { BackgroundToBridge, BridgeToBackground } from './messages';
@@ -33,6 +34,7 @@ export function asBackgroundToBridge(value: unknown): BackgroundToBridge | null 
   return decoding((): BackgroundToBridge | null => {
     const m = record(value, 'message');
     if (m.type === 'clear') return { type: 'clear' };
+    if (m.type === 'break') return { type: 'break', arm: decodeArm(m.arm) };
     if (m.type === 'collect')
       return { type: 'collect', generation: integer(m.generation, 0, Number.MAX_SAFE_INTEGER, 'generation') };
     return null;

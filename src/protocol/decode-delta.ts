@@ -1,7 +1,7 @@
 // Runs anywhere (pure): the decoder of one ConnectionDelta, shared by every hop that receives deltas.
 import { LIMITS, bytes, fail, headers, integer, list, optionalText, record, text, time } from './decode-fields';
 import { parcelBytes } from './parcel';
-import type { ConnectionDelta, Parcel, ParcelDelta, WireConnectionStart } from './records';
+import type { ConnectionDelta, FaultMark, Parcel, ParcelDelta, WireConnectionStart } from './records';
 
 export interface DeltaRules {
   /** Connection ids as this hop may see them. */
@@ -83,9 +83,23 @@ export function decodeDelta(value: unknown, rules: DeltaRules): ConnectionDelta 
         ...(error !== undefined ? { error } : {}),
       };
     }
+    case 'fault':
+      return { kind: 'fault', id: id(d.id, rules), mark: faultMark(d.mark) };
     default:
       return fail('kind');
   }
+}
+
+function faultMark(value: unknown): FaultMark {
+  const m = record(value, 'mark');
+  return {
+    t: time(m.t, 't'),
+    arm: text(m.arm, 32, 'arm'),
+    fault: text(m.fault, 64, 'fault'),
+    action: text(m.action, 32, 'action'),
+    offset: integer(m.offset, 0, Number.MAX_SAFE_INTEGER, 'offset'),
+    note: text(m.note, LIMITS.textChars, 'note'),
+  };
 }
 
 /** A delta of a parcel: a chunk says how many of the parcel's bytes are its own, in order. */

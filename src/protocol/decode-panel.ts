@@ -1,9 +1,10 @@
 // Runs anywhere (pure): the decoders of the panel <-> background unions. The background is ours, but a bug there must
 // not crash the panel, so every message is checked field by field before the panel folds it in; the background checks
 // what a panel asks likewise.
+import { decodeArm } from './break';
 import { decodeDelta, decodeParcel, FROM_BACKGROUND } from './decode-delta';
 import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
-import type { BackgroundToPanel, PanelFeed, PanelToBackground } from './messages';
+import type { BackgroundToPanel, BreakAck, PanelFeed, PanelToBackground } from './messages';
 
 const MAX_DELTAS_PER_MESSAGE = 200_000;
 const MAX_PARCELS_PER_MESSAGE = 100_000;
@@ -64,6 +65,16 @@ function panelMessage<R extends object>(
   );
 }
 
+/** The background's answer to a Break arm for the panel of `tabId`, or null. */
+export function asBreakAck(raw: unknown, tabId: number): BreakAck | null {
+  return decoding((): BreakAck | null => {
+    const m = record(raw, 'message');
+    if (m.type !== 'break-armed' || integer(m.tabId, -1, MAX_TAB_ID, 'tabId') !== tabId) return null;
+    const armId = m.armId === null ? null : text(m.armId, 32, 'armId');
+    return { type: 'break-armed', tabId, armId, taken: flag(m.taken, 'taken') };
+  });
+}
+
 export function asPanelToBackground(raw: unknown): PanelToBackground | null {
   return decoding((): PanelToBackground | null => {
     const m = record(raw, 'message');
@@ -75,6 +86,8 @@ export function asPanelToBackground(raw: unknown): PanelToBackground | null {
         return { type: 'clear', tabId };
       case 'set-preserve-log':
         return { type: 'set-preserve-log', tabId, preserve: flag(m.preserve, 'preserve') };
+      case 'break':
+        return { type: 'break', tabId, arm: decodeArm(m.arm) };
       default:
         return null;
     }

@@ -13,7 +13,9 @@ export function asTapToBridge(value: unknown): TapToBridge | null {
     if (m.source !== TAP_SOURCE) return null;
     const instance = text(m.instance, 64, 'instance');
     const deltas = list(m.deltas, LIMITS.deltas, 'deltas').map((d) => decodeDelta(d, FROM_PAGE));
-    if (m.flushed === undefined) return { source: TAP_SOURCE, instance, deltas };
-    return { source: TAP_SOURCE, instance, deltas, flushed: integer(m.flushed, 0, Number.MAX_SAFE_INTEGER, 'flushed') };
+    const out: TapToBridge = { source: TAP_SOURCE, instance, deltas };
+    if (m.flushed !== undefined) out.flushed = integer(m.flushed, 0, Number.MAX_SAFE_INTEGER, 'flushed');
+    if (m.armed !== undefined) out.armed = m.armed === null ? null : text(m.armed, 32, 'armed');
+    return out;
   });
 }

@@ -98,6 +98,9 @@ export function applyDeltas(
         record.endTime = delta.endTime;
         if (delta.error !== undefined) record.error = delta.error;
         break;
+      case 'fault':
+        record.faults = [...(record.faults ?? []), delta.mark];
+        break;
     }
   }
   return { connections, indexById, ignoredIds, orphanDeltas };

@@ -1,4 +1,5 @@
 // Runs anywhere: one message union per hop (page -> bridge -> background -> panel, and back).
+import type { FaultArm } from './break';
 import type { ConnectionDelta, Parcel } from './records';
 
 /**
@@ -12,6 +13,8 @@ export interface TapToBridge {
   deltas: ConnectionDelta[];
   /** This batch answers the bridge's `flush` of that number: everything the tap held when asked is in it or before. */
   flushed?: number;
+  /** The tap's answer to a Break arm or disarm: the id of the arm it now holds, or null (nothing armed). */
+  armed?: string | null;
 }
 
 /** Bridge -> page tap, over the same port: settings the tap applies at the source (and its signal to start sending). */
@@ -28,6 +31,11 @@ export interface BridgeToTap {
   slabs?: ArrayBuffer[];
   /** Send what you hold now, marked `flushed` with this number (even when empty): the receiver then knows it has all. */
   flush?: number;
+  /**
+   * The Break menu: faults to arm for the page's next exchanges, or null to disarm (absent: no change). Only this
+   * port carries it, which no page script holds: a page cannot arm faults on itself or on others.
+   */
+  break?: FaultArm | null;
 }
 
 /**
@@ -71,13 +79,19 @@ export type BridgeToBackground =
  * Background -> bridge (tabs.sendMessage to one frame). `collect`: open the "bridge" Port, send the buffer as
  * snapshot parts of this generation, then relay live deltas. `clear`: drop the buffer (open connections too).
  */
-export type BackgroundToBridge = { type: 'collect'; generation: number } | { type: 'clear' };
+export type BackgroundToBridge =
+  | { type: 'collect'; generation: number }
+  | { type: 'clear' }
+  /** The Break menu (top frame only): arm these faults in the tap, or disarm (null). */
+  | { type: 'break'; arm: FaultArm | null };
 
 /** Panel -> background, over a runtime Port named "panel". */
 export type PanelToBackground =
   | { type: 'attach'; tabId: number }
   | { type: 'clear'; tabId: number }
-  | { type: 'set-preserve-log'; tabId: number; preserve: boolean };
+  | { type: 'set-preserve-log'; tabId: number; preserve: boolean }
+  /** The Break menu: arm one-shot faults in the tab's top frame, or disarm them (null). */
+  | { type: 'break'; tabId: number; arm: FaultArm | null };
 
 /**
  * Background -> panel over the Port. `snapshot` is sent on attach and after a reset. The parcels are the bridges'
@@ -94,6 +108,17 @@ export type BackgroundToPanel =
     }
   | { type: 'deltas'; tabId: number; parcels: Parcel[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };
+
+/**
+ * Background -> panel, on the same Port, answering `break`: whether the tab's tap took the arm (or disarm); the
+ * panel's banner says "armed" only then. Never reaches the analysis worker.
+ */
+export interface BreakAck {
+  type: 'break-armed';
+  tabId: number;
+  armId: string | null;
+  taken: boolean;
+}
 
 /** What a panel transport hands the panel: the background's messages with their parcels unpacked, in order. */
 export type PanelFeed =

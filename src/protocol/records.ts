@@ -1,10 +1,10 @@
 // Runs anywhere: the wire form of capture records. Every hop is a structured clone (a MessagePort from the page, and
 // extension messaging with `message_serialization: structured_clone` in Chrome, the default in Firefox), so body
 // bytes travel as Uint8Array: nothing is encoded on the page's thread.
-import type { ConnectionRecord, EndReason, HttpHeader } from '../core/capture/model';
+import type { ConnectionRecord, EndReason, FaultMark, HttpHeader } from '../core/capture/model';
 
 // The tap imports only protocol types: the record types it needs come through here.
-export type { EndReason, HttpHeader };
+export type { EndReason, FaultMark, HttpHeader };
 
 /** A connection's head, sent when the request starts (no body chunks). */
 export type WireConnectionStart = Pick<
@@ -27,7 +27,9 @@ export type ConnectionDelta =
       responseTime: number;
     }
   | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
-  | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string };
+  | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string }
+  /** An armed fault (the Break menu) struck this connection; sent before what it caused (the end of a cut). */
+  | { kind: 'fault'; id: string; mark: FaultMark };
 
 /** A delta as it travels in a parcel: a chunk's bytes are in the parcel's Blob, in order; only their size is here. */
 export type ParcelDelta =

@@ -14,6 +14,8 @@ export function deltaSize(delta: ConnectionDelta): number {
       return 128 + delta.statusText.length + headersSize(delta.responseHeaders);
     case 'end':
       return 96 + (delta.error?.length ?? 0);
+    case 'fault':
+      return 128 + delta.mark.fault.length + delta.mark.note.length;
   }
 }
 

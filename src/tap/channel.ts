@@ -1,6 +1,7 @@
 // Page MAIN world: hands the tap's deltas to the bridge over a MessagePort, in batches, with the buffers holding the
 // chunks transferred: no per-byte JavaScript on the page's thread (no base64, no JSON), and the bridge's work runs in
 // its own task, never inside the page's read() call. The bridge sends those buffers back for reuse (slabs.ts).
+import type { FaultArm } from '../protocol/break';
 import type { BridgeToTap, TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { isArray } from './intrinsics';
@@ -42,6 +43,8 @@ const LIVE_BATCH_BYTES = 8 * 1024 * 1024;
 export class TapChannel implements DeltaSink {
   /** Whether the user opted in to recording credentials in clear, as the bridge last said; applied when sending. */
   revealSecrets = false;
+  /** The Break menu's arm or disarm, as the bridge relays it (only this port carries it: no page can). */
+  onBreak: ((arm: FaultArm | null) => void) | null = null;
   /** Whether a panel watches, as the bridge last said. */
   private live = false;
   private queue: TapDelta[] = [];
@@ -128,6 +131,7 @@ export class TapChannel implements DeltaSink {
         this.live = message.live;
         this.slabs.setLive(message.live);
       }
+      if (message.break !== undefined) this.answerBreak(message.break);
       const slabs = message.slabs;
       if (isArray(slabs)) for (let i = 0; i < slabs.length; i++) this.slabs.give(slabs[i]);
       if (!this.bridgeReady) {
@@ -141,6 +145,15 @@ export class TapChannel implements DeltaSink {
       // Whatever arrives must never disturb the page.
       return;
     }
+  }
+
+  /** Arms or disarms, then tells the bridge which arm the tap holds now (the panel says "armed" only then). */
+  private answerBreak(arm: FaultArm | null): void {
+    this.onBreak?.(arm);
+    const port = this.port;
+    if (!port) return;
+    const answer: TapToBridge = { source: TAP_SOURCE, instance: this.instance, deltas: [], armed: arm?.armId ?? null };
+    this.natives.postToPort(port, answer, []);
   }
 
   /** Posts what is queued; with `mark`, posts even an empty batch, marked `flushed: mark`. */

@@ -1,5 +1,6 @@
 // Page MAIN world: replaces window.fetch with a Proxy of the native one that records MCP traffic.
 // A Proxy keeps name, length, toString ("[native code]") and every property of the native function.
+import type { TapBreaker } from './break/breaker';
 import type { DeltaSink } from './channel';
 import { errorText, isAbortError, isEventStream, isJson } from './classify';
 import { ConnectionTap } from './connection';
@@ -17,6 +18,8 @@ export interface TapContext {
   nextId: () => string;
   baseUrl: () => string;
   documentUrl: () => string;
+  /** The Break menu's faults: consulted only while armed. */
+  breaker?: TapBreaker;
 }
 
 /** One fetch call as the tap follows it; the record starts at once for MCP requests, on an SSE answer otherwise. */
@@ -24,7 +27,7 @@ class FetchCall {
   private conn: ConnectionTap | null = null;
 
   constructor(
-    private readonly request: RequestInfo,
+    readonly request: RequestInfo,
     private readonly startTime: number,
     private readonly ctx: TapContext,
   ) {
@@ -56,6 +59,10 @@ class FetchCall {
     }
     this.conn = conn;
     return conn;
+  }
+
+  get recordId(): string | undefined {
+    return this.conn?.id;
   }
 
   responded(response: Response): void {
@@ -96,7 +103,11 @@ export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void
         const startTime = ctx.sink.now();
         return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx);
       });
-      const pending = apply(nativeFetch, thisArg, args) as Promise<Response>;
+      const breaker = ctx.breaker;
+      const pending =
+        call && breaker?.armed
+          ? breaker.fetch(nativeFetch, thisArg, args, call.request, call.recordId)
+          : (apply(nativeFetch, thisArg, args) as Promise<Response>);
       return call ? follow(pending, call) : pending;
     },
   });

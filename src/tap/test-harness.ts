@@ -1,8 +1,10 @@
 // Node (unit tests only): a loopback HTTP server and a tap installed on a private fetch, to test the tap in Node.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FaultArm } from '../protocol/break';
 import type { TapToBridge } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
+import { TapBreaker } from './break/breaker';
 import { TapChannel } from './channel';
 import { tapFetch } from './fetch-tap';
 import { captureNatives } from './natives';
@@ -54,6 +56,10 @@ export interface TappedFetch {
   close(): void;
   /** Body bytes recorded for a connection, joined. */
   bodyOf(id: string): string;
+  /** Plays the bridge relaying the Break menu: arms (or disarms) the tap's faults over its port. */
+  setBreak(arm: FaultArm | null): Promise<void>;
+  /** The tap's breaker, to see whether it is armed. */
+  breaker: TapBreaker;
 }
 
 /** `upstream` replaces the network (the native fetch the tap wraps), for exact control of chunking. */
@@ -90,6 +96,8 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
     }
   };
   const channel = new TapChannel(natives, bus, 'test');
+  const breaker = new TapBreaker(natives, channel, globalThis);
+  channel.onBreak = (arm) => breaker.set(arm);
   channel.open();
   const target = { fetch: natives.fetch };
   tapFetch(target, {
@@ -99,12 +107,19 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
     nextId: () => `c${++counter}`,
     baseUrl: () => 'http://127.0.0.1/',
     documentUrl: () => 'http://127.0.0.1/page',
+    breaker,
   });
   return {
     fetch: target.fetch,
     deltas,
     settle,
     close: () => port?.close(),
+    breaker,
+    setBreak: async (arm) => {
+      port?.postMessage({ source: BRIDGE_SOURCE, revealSecrets: options.revealSecrets ?? false, break: arm });
+      // The tap takes it in a task of its own, as from the bridge.
+      while (breaker.armed !== (arm !== null)) await new Promise<void>((resolve) => setImmediate(resolve));
+    },
     bodyOf: (id) =>
       deltas
         .filter((d): d is Extract<ConnectionDelta, { kind: 'chunk' }> => d.kind === 'chunk' && d.id === id)

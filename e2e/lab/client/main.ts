@@ -2,7 +2,15 @@
 // window.__lab for tests. Everything shown is set as text, never as HTML.
 import { wireSignature, type WireSignature } from '../../../src/panel/view/wireSignature';
 import type { LabLogEntry } from '../proxy/fault-run';
-import { applyVariant, findScenario, type Scenario, type ScenarioVariant, scenarios, type Verdict } from '../scenarios';
+import {
+  applyVariant,
+  findScenario,
+  type Scenario,
+  type ScenarioVariant,
+  scenarios,
+  type ToolCall,
+  type Verdict,
+} from '../scenarios';
 import { recordingFetch } from './recording-fetch';
 import { runScenario, type RunResult } from './run-scenario';
 
@@ -20,7 +28,30 @@ export interface LabPageApi {
    * panel has caught up with the page when its signature is the same.
    */
   wire(): WireSignature;
+  /**
+   * The Break playground: one tool call on a fault-free origin with integer ids, so whatever breaks it is the
+   * panel's Break menu (the tap applies the fault in this page).
+   */
+  callTool(tool: PlaygroundTool): Promise<LabPageResult>;
+  /** What this page's client received of each MCP exchange since it loaded (through the inspector's tap). */
+  received(): ReceivedExchange[];
 }
+
+export interface ReceivedExchange {
+  method: string;
+  lastEventId?: string;
+  status?: number;
+  /** The body as text (MCP bodies are UTF-8 JSON or event streams). */
+  body: string;
+}
+
+export type PlaygroundTool = 'stream_progress' | 'big_result';
+
+/** The calls the playground's buttons make: six progress events, or a 256 KiB result in two steps. */
+const PLAYGROUND_CALLS: Record<PlaygroundTool, ToolCall> = {
+  stream_progress: { tool: 'stream_progress', args: { count: 6, delayMs: 80 } },
+  big_result: { tool: 'big_result', args: { sizeBytes: 256 * 1024, progressSteps: 2 } },
+};
 
 declare global {
   interface Window {
@@ -98,6 +129,37 @@ async function runOne(name: string, variant?: ScenarioVariant): Promise<LabPageR
   }
 }
 
+async function callOne(tool: PlaygroundTool): Promise<LabPageResult> {
+  const clean = findScenario('clean') as Scenario;
+  const scenario: Scenario = { ...clean, calls: [PLAYGROUND_CALLS[tool]], callTimeoutMs: 3000 };
+  const status = document.getElementById('playground-result') as HTMLElement;
+  status.textContent = `calling ${tool}…`;
+  notes.textContent = '';
+  note(`playground: ${tool} on a fault-free origin (integer ids); faults come from the panel's Break menu only`);
+  try {
+    const result = await runScenario(scenario, {
+      baseUrl: base,
+      fetch: recorder.fetch,
+      onNote: note,
+      idScheme: 'integer',
+    });
+    result.clientErrors.forEach((line) => note(`client error: ${line}`));
+    note(`verdict: ${result.verdict} (${result.detail})`);
+    status.textContent = `${tool}: ${result.verdict}${result.clientErrors.length ? ` after ${result.clientErrors.length} client error(s)` : ''}`;
+    return { ...result, applied: [] };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    status.textContent = `${tool}: error (${detail})`;
+    return { scenario: 'clean', verdict: 'error', detail, calls: [], clientErrors: [], elapsedMs: 0, applied: [] };
+  }
+}
+
+function callTool(tool: PlaygroundTool): Promise<LabPageResult> {
+  const next = queue.then(() => callOne(tool));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 /** Runs one at a time: the proxy holds one scenario. */
 function run(name: string, variant?: ScenarioVariant): Promise<LabPageResult> {
   const next = queue.then(() => runOne(name, variant));
@@ -138,4 +200,26 @@ renderTable();
     Promise.resolve(),
   );
 });
-window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections) };
+for (const button of document.querySelectorAll<HTMLButtonElement>('#playground button[data-tool]')) {
+  button.addEventListener('click', () => void callTool(button.dataset['tool'] as PlaygroundTool));
+}
+function received(): ReceivedExchange[] {
+  const decoder = new TextDecoder();
+  return recorder.connections.map((c) => {
+    const lastEventId = c.requestHeaders.find((h) => h.name.toLowerCase() === 'last-event-id')?.value;
+    const bytes = new Uint8Array(c.chunks.reduce((n, chunk) => n + chunk.bytes.byteLength, 0));
+    let at = 0;
+    for (const chunk of c.chunks) {
+      bytes.set(chunk.bytes, at);
+      at += chunk.bytes.byteLength;
+    }
+    return {
+      method: c.method,
+      ...(lastEventId !== undefined && { lastEventId }),
+      ...(c.status !== undefined && { status: c.status }),
+      body: decoder.decode(bytes),
+    };
+  });
+}
+
+window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received };

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { askUserText, bigResultText, checksum, streamProgressText } from '../payload';
-import type { Scenario, ToolCall, Verdict } from '../scenarios';
+import type { LabIdScheme, Scenario, ToolCall, Verdict } from '../scenarios';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -17,6 +17,8 @@ export interface RunOptions {
   fetch?: FetchLike;
   /** Tell the proxy the scenario first (POST /__lab/scenario). Default true. */
   selectScenario?: boolean;
+  /** The origin's event ids for this run instead of the scenario's (the demo page's Break playground). */
+  idScheme?: LabIdScheme;
   /** Called with a line of progress for the page. */
   onNote?: (note: string) => void;
 }
@@ -146,11 +148,16 @@ async function probe(client: Client): Promise<{ ok: boolean; detail: string }> {
   }
 }
 
-export async function selectScenario(baseUrl: string, name: string, fetchFn: FetchLike = fetch): Promise<void> {
+export async function selectScenario(
+  baseUrl: string,
+  name: string,
+  fetchFn: FetchLike = fetch,
+  idScheme?: LabIdScheme,
+): Promise<void> {
   const response = await fetchFn(new URL('/__lab/scenario', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify({ name, ...(idScheme && { idScheme }) }),
   });
   if (!response.ok) throw new Error(`the lab refused scenario ${name}: ${response.status} ${await response.text()}`);
   await response.body?.cancel();
@@ -160,7 +167,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const started = Date.now();
   const fetchFn: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const note = options.onNote ?? (() => undefined);
-  if (options.selectScenario !== false) await selectScenario(options.baseUrl, scenario.name, fetchFn);
+  if (options.selectScenario !== false) await selectScenario(options.baseUrl, scenario.name, fetchFn, options.idScheme);
 
   const clientErrors: string[] = [];
   const client = new Client(

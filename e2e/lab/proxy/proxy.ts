@@ -9,7 +9,10 @@ import type { Backend } from '../server/backend';
 import { LEGACY_MESSAGES_PATH, LEGACY_SSE_PATH } from '../server/legacy-sse';
 import { MCP_PATH } from '../server/instance';
 import { sendJson } from '../node-http';
-import { findScenario, type Scenario, type ScenarioName, scenarios } from '../scenarios';
+import { findScenario, type LabIdScheme, type Scenario, type ScenarioName, scenarios } from '../scenarios';
+
+/** The origin ids a run may ask for instead of its scenario's (`POST /__lab/scenario` `idScheme`). */
+const ID_SCHEMES: readonly LabIdScheme[] = ['sdk-stream', 'integer', 'epoch-seq'];
 import { FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
 import { faults } from './faults/index';
 import { serveStatic } from './static-files';
@@ -69,8 +72,10 @@ class FaultProxy implements LabProxy {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  async setScenario(name: string): Promise<Scenario> {
-    const scenario = this.scenarioNamed(name);
+  /** `idScheme` replaces the scenario's origin ids for this run (the demo page's Break playground). */
+  async setScenario(name: string, idScheme?: LabIdScheme): Promise<Scenario> {
+    const named = this.scenarioNamed(name);
+    const scenario = idScheme ? { ...named, origin: { ...named.origin, idScheme } } : named;
     this.entries = [];
     this.current = scenario;
     const origin = await this.options.backend.reset(scenario.origin);
@@ -120,13 +125,18 @@ class FaultProxy implements LabProxy {
 
   private async control(req: IncomingMessage, res: ServerResponse, what: string): Promise<void> {
     if (what === 'scenario' && req.method === 'POST') {
-      const body = parseJson(await readBody(req)) as { name?: unknown } | undefined;
+      const body = parseJson(await readBody(req)) as { name?: unknown; idScheme?: unknown } | undefined;
       const name = typeof body?.name === 'string' ? body.name : '';
       if (!findScenario(name)) {
         sendJson(res, 400, { error: `unknown scenario "${name}"` });
         return;
       }
-      const scenario = await this.setScenario(name);
+      const idScheme = body?.idScheme;
+      if (idScheme !== undefined && !ID_SCHEMES.includes(idScheme as LabIdScheme)) {
+        sendJson(res, 400, { error: `unknown idScheme ${JSON.stringify(idScheme)}; known: ${ID_SCHEMES.join(', ')}` });
+        return;
+      }
+      const scenario = await this.setScenario(name, idScheme as LabIdScheme | undefined);
       sendJson(res, 200, {
         name: scenario.name,
         origin: this.options.backend.current.name,

@@ -10,6 +10,7 @@ import {
   type Capture,
   type ConnectionRecord,
   type EndReason,
+  type FaultMark,
   type HttpHeader,
   type RecordSource,
 } from './model';
@@ -22,6 +23,7 @@ import {
   optTime,
   reqArray,
   reqEnum,
+  reqInteger,
   reqObject,
   reqTime,
   reqString,
@@ -83,6 +85,14 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
     error: c.error,
     documentUrl: c.documentUrl,
     bodyMissing: c.bodyMissing,
+    faults: c.faults?.map((f) => ({
+      t: f.t,
+      arm: f.arm,
+      fault: f.fault,
+      action: f.action,
+      offset: f.offset,
+      note: f.note,
+    })),
   };
 }
 
@@ -203,8 +213,24 @@ function connectionFromJson(value: unknown, path: string): ConnectionRecord {
     error: optString(o, 'error', path),
     documentUrl: optString(o, 'documentUrl', path),
     bodyMissing: o.bodyMissing === true || undefined,
+    faults: o.faults === undefined ? undefined : faultsFromJson(reqArray(o, 'faults', path), childPath(path, 'faults')),
   };
   return assignDefined(record, optional);
+}
+
+function faultsFromJson(list: unknown[], path: string): FaultMark[] {
+  return list.map((f, i) => {
+    const at = indexPath(path, i);
+    const o = expectObject(f, at);
+    return {
+      t: reqTime(o, 't', at),
+      arm: reqString(o, 'arm', at),
+      fault: reqString(o, 'fault', at),
+      action: reqString(o, 'action', at),
+      offset: reqInteger(o, 'offset', at),
+      note: reqString(o, 'note', at),
+    };
+  });
 }
 
 function headersFromJson(list: unknown[], path: string): HttpHeader[] {

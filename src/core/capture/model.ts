@@ -58,6 +58,24 @@ export interface ConnectionRecord {
    * DevTools' and Playwright's HAR drop the bodies of cut and aborted streams. `chunks` is empty then.
    */
   bodyMissing?: true;
+  /** Faults the user armed (the panel's Break menu) that struck this connection, in the order they struck. */
+  faults?: FaultMark[];
+}
+
+/** Where an armed fault struck a connection: what the page received there is the fault's doing, not the server's. */
+export interface FaultMark {
+  /** Epoch ms when it struck. */
+  t: number;
+  /** Which arming of the Break menu it came from (the panel's banner clears a fault by it). */
+  arm: string;
+  /** The fault as written (`cut-mid-event:60`, `resume-status:404`). */
+  fault: string;
+  /** What it did: `cut`, `skip-event`, `repeat-event`, `reject-resume`, `silent-resume`. */
+  action: string;
+  /** Body bytes the page had received on this connection when it struck. */
+  offset: number;
+  /** The facts of it, in words (which event, how many bytes). */
+  note: string;
 }
 
 /** The in-memory capture: what the tap recorded or what a file imported. */

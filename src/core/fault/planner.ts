@@ -70,6 +70,11 @@ export class FaultPlanner {
     return this.cutSession;
   }
 
+  /** Every fault has struck and none strikes again (`@every`): the planner has nothing left to do. */
+  get spent(): boolean {
+    return this.faults.every((a) => !a.fault.every && a.struck > 0);
+  }
+
   plan(exchange: Exchange): ExchangePlan {
     if (exchange.method === 'GET' && exchange.lastEventId !== undefined) return this.planResume(exchange);
     if (exchange.method !== 'POST' || exchange.rpc === undefined) return this.forward(0, this.observer());

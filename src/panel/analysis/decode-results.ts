@@ -28,6 +28,7 @@ import {
 import type {
   ChipData,
   EventRowData,
+  FaultLinkData,
   FindingItem,
   HeldSummary,
   OtherStreamRowData,
@@ -115,6 +116,7 @@ const findingItem = (o: Fields): FindingItem => ({
   ),
   time: str(o.time, 'time'),
   target: target(o.target),
+  ...maybe('fault', optional(o.fault, faultLink)),
 });
 
 const chip = (o: Fields): ChipData => ({
@@ -222,6 +224,12 @@ function timeline(v: unknown): TimelineWire {
         optional(l.lastEventId, (s) => str(s, 'lastEventId')),
       ),
     })),
+    faults: items(o.faults, 'faults', (f) => ({
+      rowIndex: count(f.rowIndex, 'rowIndex'),
+      time: num(f.time, 'time'),
+      fault: str(f.fault, 'fault'),
+      note: str(f.note, 'note'),
+    })),
     markers: items(o.markers, 'markers', (m) => ({
       findingIndex: count(m.findingIndex, 'findingIndex'),
       key: str(m.key, 'key'),
@@ -230,6 +238,11 @@ function timeline(v: unknown): TimelineWire {
       severity: severity(m.severity),
     })),
   };
+}
+
+function faultLink(value: unknown): FaultLinkData {
+  const f = record(value, 'fault');
+  return { fault: str(f.fault, 'fault'), note: str(f.note, 'note'), connectionId: str(f.connectionId, 'connectionId') };
 }
 
 function view(v: unknown): ViewWire {
@@ -258,6 +271,12 @@ function view(v: unknown): ViewWire {
     findings: items(o.findings, 'findings', findingItem),
     findingsLeftOff: count(o.findingsLeftOff, 'findingsLeftOff'),
     multipleSessions: flag(o.multipleSessions, 'multipleSessions'),
+    faults: items(o.faults, 'faults', (f) => ({
+      ...faultLink(f),
+      arm: str(f.arm, 'arm'),
+      action: str(f.action, 'action'),
+      time: str(f.time, 'time'),
+    })),
     otherStreams: items(o.otherStreams, 'otherStreams', otherStream),
     otherStreamsLeftOff: count(o.otherStreamsLeftOff, 'otherStreamsLeftOff'),
     ...maybe('timeline', optional(o.timeline, timeline)),

@@ -9,7 +9,7 @@ import { createTickMemory } from '../view/ticks';
 import { layoutTimeline, type TimelineLayout } from '../view/timeline';
 import type { Choices, HeldSummary, ViewData } from './messages';
 import { rowsWindow } from './rows';
-import { findingItems, otherStreamItems, resolvedData, sessionRowData } from './summary';
+import { faultItems, findingItems, otherStreamItems, resolvedData, sessionRowData } from './summary';
 
 export interface Analysed {
   view: PanelView;
@@ -99,6 +99,7 @@ export function createDeriver(): Deriver {
   );
   const findings = memo((view: PanelView, indexes: readonly number[]) => findingItems(view, indexes));
   const otherStreams = memo((view: PanelView) => otherStreamItems(view));
+  const faults = memo((view: PanelView) => faultItems(view));
   const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
   const layout = memo(
     (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
@@ -144,6 +145,7 @@ export function createDeriver(): Deriver {
       findings: listed.items,
       findingsLeftOff: listed.leftOff,
       multipleSessions: a.sessions.length > 1,
+      faults: faults(view),
       otherStreams: others.items,
       otherStreamsLeftOff: others.leftOff,
       timeline,

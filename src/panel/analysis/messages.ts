@@ -113,6 +113,23 @@ export interface FindingItem {
   /** Time relative to its session's start, formatted; "" when unknown. */
   time: string;
   target: FindingTargetData;
+  /** The Break menu's fault that provoked it (view/faults.ts), when one struck before it in its session. */
+  fault?: FaultLinkData;
+}
+
+/** A fault as a finding links to it: what it was, what it did, and the connection it struck. */
+export interface FaultLinkData {
+  fault: string;
+  note: string;
+  connectionId: string;
+}
+
+/** A fault of the Break menu where it struck; the banner clears an armed fault by its arm and spec. */
+export interface FaultItem extends FaultLinkData {
+  arm: string;
+  action: string;
+  /** Relative to its session's start, formatted. */
+  time: string;
 }
 
 /** What the current selection points at in this view (absent fields: nothing of that kind). */
@@ -187,6 +204,8 @@ export interface ViewData {
   /** Visible findings not sent (the list is capped). */
   findingsLeftOff: number;
   multipleSessions: boolean;
+  /** Where the Break menu's faults struck, in the order they did. */
+  faults: FaultItem[];
   /** SSE streams that are not MCP, in start order (the list is capped). */
   otherStreams: OtherStreamRowData[];
   /** Other streams not sent. */

@@ -2,6 +2,7 @@
 // streams, and what the selection points at.
 import { reconnectSummary } from '../../core/guard/reconnects';
 import { positionOf } from '../view/eventRows';
+import { provokingFault, struckFaults, type StruckFault } from '../view/faults';
 import { formatRelMs, shortId } from '../view/format';
 import { findingKey, type PanelView, type SessionRow } from '../view/model';
 import type { Resolved } from '../view/selection';
@@ -10,7 +11,10 @@ import {
   MAX_FINDINGS_SENT,
   MAX_OTHER_STREAMS_SENT,
   selectionKey,
+  type FaultItem,
+  type FaultLinkData,
   type FindingItem,
+  type FindingTargetData,
   type OtherStreamRowData,
   type ResolvedData,
   type Selection,
@@ -55,6 +59,7 @@ export function otherStreamItems(view: PanelView): { items: OtherStreamRowData[]
 /** The shown findings, at most MAX_FINDINGS_SENT of them; `leftOff` counts the rest. */
 export function findingItems(view: PanelView, indexes: readonly number[]): { items: FindingItem[]; leftOff: number } {
   const multiple = view.analysis.sessions.length > 1;
+  const faults = struckFaults(view);
   const items: FindingItem[] = [];
   for (const index of indexes.slice(0, MAX_FINDINGS_SENT)) {
     const f = view.analysis.findings[index];
@@ -70,6 +75,7 @@ export function findingItems(view: PanelView, indexes: readonly number[]): { ite
       ...(multiple && session ? { session: shortId(session.sessionId ?? session.key) } : {}),
       time: target.time !== undefined && session ? `${formatRelMs(target.time - session.startTime)} ms` : '',
       target,
+      ...linkedFault(faults, target),
     });
   }
   return { items, leftOff: Math.max(0, indexes.length - MAX_FINDINGS_SENT) };
@@ -91,4 +97,25 @@ export function resolvedData(
     ...(resolved.time !== undefined ? { time: resolved.time } : {}),
     position: event ? positionOf(rows, event.index) : -1,
   };
+}
+
+function linkedFault(faults: readonly StruckFault[], target: FindingTargetData): { fault?: FaultLinkData } {
+  const struck = provokingFault(faults, target);
+  if (!struck) return {};
+  return { fault: { fault: struck.mark.fault, note: struck.mark.note, connectionId: struck.connectionId } };
+}
+
+/** Every fault that struck, for the banner and the findings' links (few: one per arming, one shot each). */
+export function faultItems(view: PanelView): FaultItem[] {
+  return struckFaults(view).map(({ connectionId, sessionKey, mark }) => {
+    const start = view.sessionsByKey.get(sessionKey)?.startTime;
+    return {
+      connectionId,
+      arm: mark.arm,
+      fault: mark.fault,
+      action: mark.action,
+      note: mark.note,
+      time: start !== undefined ? `${formatRelMs(mark.t - start)} ms` : '',
+    };
+  });
 }

@@ -5,6 +5,7 @@ import type { TargetedKeyboardEvent } from 'preact';
 import type { Severity } from '../../core/guard/types';
 import type { FindingItem } from '../analysis/messages';
 import { moveIndex } from '../view/virtualWindow';
+import { BoltIcon } from './BreakMenu';
 import { SeverityIcon } from './Icon';
 
 export interface FindingsListProps {
@@ -18,6 +19,8 @@ export interface FindingsListProps {
   /** Key of the selected finding. */
   selected: string | undefined;
   onSelect(key: string): void;
+  /** Selects the connection a Break fault struck (a finding's "provoked by" link). */
+  onSelectConnection(connectionId: string): void;
 }
 
 export const FindingsList = memo(function FindingsList({
@@ -28,6 +31,7 @@ export const FindingsList = memo(function FindingsList({
   hiddenBySeverity,
   selected,
   onSelect,
+  onSelectConnection,
 }: FindingsListProps) {
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const at = selected !== undefined ? findings.findIndex((f) => f.key === selected) : -1;
@@ -74,6 +78,22 @@ export const FindingsList = memo(function FindingsList({
               <span class="finding-text" title={f.message}>
                 {f.message}
               </span>
+              {f.fault ? (
+                <button
+                  type="button"
+                  class="finding-fault"
+                  data-testid="finding-fault"
+                  data-fault={f.fault.fault}
+                  title={`Provoked by the Break menu's ${f.fault.fault}: ${f.fault.note}. Select where it struck.`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSelectConnection(f.fault?.connectionId ?? '');
+                  }}
+                >
+                  <BoltIcon />
+                  <span class="mono">{f.fault.fault}</span>
+                </button>
+              ) : null}
               {f.session !== undefined ? <span class="finding-session mono dim">{f.session}</span> : null}
               <span class="finding-time num dim">{f.time}</span>
             </div>

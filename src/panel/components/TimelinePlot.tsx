@@ -2,7 +2,7 @@
 import type { Focus } from '../view/focus';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
-import { LANE_GAP, type TimelineLayout, type TimelineRow } from '../view/timeline';
+import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
 import { formatDuration } from '../view/format';
 import { linkLabel } from '../view/linkLabel';
 import { gridLines } from './TimelineAxis';
@@ -76,6 +76,21 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
               {label.prefix ? <tspan class="tl-link-prefix">{label.prefix}</tspan> : null}
               <tspan>{label.value}</tspan>
             </text>
+          </g>
+        );
+      })}
+      {layout.faults.map((f, i) => {
+        const row = layout.rows[f.rowIndex];
+        if (!row) return null;
+        const fx = Math.round(x(f.time)) + 0.5;
+        // A line through the row where the fault struck, a bolt on the bar just before it (finding markers sit
+        // above the bar, the cut's cross after it): what the page got from there on is the menu's doing.
+        const mid = row.y + BAR_TOP + BAR_HEIGHT / 2;
+        return (
+          <g key={`fault-${i}`} class="tl-fault" data-testid="fault-marker" data-fault={f.fault}>
+            <title>{`Break: ${f.fault} (${f.note})`}</title>
+            <line class="tl-fault-line" x1={fx} x2={fx} y1={row.y + 2} y2={row.y + ROW_HEIGHT - 1} />
+            <path class="tl-fault-bolt" d={`M${fx - 3} ${mid - 7}l-5 8h4l-1.5 6 6.5 -8.5h-4l1.5 -5.5z`} />
           </g>
         );
       })}

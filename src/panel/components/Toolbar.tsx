@@ -3,8 +3,10 @@ import { useRef } from 'preact/hooks';
 import { SEVERITIES } from '../../core/guard/severity';
 import type { Severity } from '../../core/guard/types';
 import type { ExportKind } from '../files';
+import type { BreakState } from '../hooks/useBreak';
 import type { LinkStatus, SettingsAccess } from '../transport';
 import type { Source } from '../state/store';
+import { BreakMenu } from './BreakMenu';
 import { Icon, SeverityIcon } from './Icon';
 import { SettingsMenu } from './SettingsPopover';
 
@@ -20,6 +22,8 @@ export interface ToolbarProps {
   canExport: boolean;
   /** The extension's settings; without an extension there are none, and no gear. */
   settings?: SettingsAccess | undefined;
+  /** The Break menu; only a live page has traffic to break. */
+  breaker?: BreakState | undefined;
   onToggleRecording(): void;
   onClear(): void;
   onPreserveLog(preserve: boolean): void;
@@ -69,6 +73,12 @@ export function Toolbar(p: ToolbarProps) {
         Preserve log
       </label>
       <span class="tb-sep" />
+      {p.breaker ? (
+        <>
+          <BreakMenu breaker={p.breaker} disabled={!p.live || p.source.kind === 'file'} />
+          <span class="tb-sep" />
+        </>
+      ) : null}
       <input
         class="tb-filter"
         type="search"

@@ -120,6 +120,7 @@ export function Workspace(p: WorkspaceProps) {
           hiddenBySeverity={view.hiddenBySeverity}
           selected={focus.findingKey}
           onSelect={selection.selectFinding}
+          onSelectConnection={selection.selectConnection}
         />
       </div>
     </div>

@@ -28,6 +28,8 @@ function deltaTime(d: ConnectionDelta): number {
       return d.t;
     case 'end':
       return d.endTime;
+    case 'fault':
+      return d.mark.t;
   }
 }
 

@@ -19,6 +19,7 @@ export function usePanelState(
         dispatch({ type: 'transport', message });
       },
       status: (status) => dispatch({ type: 'link', status }),
+      breakAck: (ack) => dispatch({ type: 'break-ack', armId: ack.armId, taken: ack.taken }),
     });
     return () => transport.stop();
   }, [transport, client, dispatch]);

@@ -35,6 +35,7 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
     });
   }
   for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+  for (const mark of record.faults ?? []) deltas.push({ kind: 'fault', id, mark });
   if (record.end !== 'open') {
     deltas.push({
       kind: 'end',

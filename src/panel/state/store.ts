@@ -16,6 +16,10 @@ export interface PanelState {
   recording: boolean;
   preserveLog: boolean;
   pageUrl?: string;
+  /** Navigations of the inspected page seen (a reload too): each brings a fresh tap, armed with nothing. */
+  navigations: number;
+  /** The tap's last answer to a Break arm: the arm it holds, and whether it took it at all. */
+  breakAck?: { armId: string | null; taken: boolean };
   /** Bytes the background's bounded buffer had to drop before the panel attached. */
   droppedBytes: number;
   /**
@@ -36,6 +40,7 @@ export const initialState: PanelState = {
   link: 'connecting',
   recording: true,
   preserveLog: false,
+  navigations: 0,
   droppedBytes: 0,
   received: false,
   filterText: '',
@@ -44,6 +49,7 @@ export const initialState: PanelState = {
 
 export type Action =
   | { type: 'transport'; message: TransportMessage }
+  | { type: 'break-ack'; armId: string | null; taken: boolean }
   | { type: 'link'; status: LinkStatus }
   | { type: 'clear' }
   | { type: 'toggle-recording' }
@@ -67,6 +73,8 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return onTransport(state, action.message);
     case 'link':
       return { ...state, link: action.status };
+    case 'break-ack':
+      return { ...state, breakAck: { armId: action.armId, taken: action.taken } };
     case 'clear': {
       // Clear also closes an imported file: the panel is empty and live again.
       const { notice: _notice, ...rest } = cleared(state);
@@ -127,7 +135,12 @@ function onTransport(state: PanelState, message: TransportMessage): PanelState {
       return state.received || !carriesRecords(message) || !state.recording ? state : { ...state, received: true };
     case 'navigated': {
       const base = message.preserveLog ? state : cleared(state);
-      return { ...base, pageUrl: message.pageUrl, preserveLog: message.preserveLog };
+      return {
+        ...base,
+        pageUrl: message.pageUrl,
+        preserveLog: message.preserveLog,
+        navigations: state.navigations + 1,
+      };
     }
   }
 }

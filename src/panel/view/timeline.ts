@@ -74,6 +74,14 @@ export interface FindingMarker {
   severity: Severity;
 }
 
+/** Where a fault of the Break menu struck a connection: on its row, at the moment it did. */
+export interface FaultMarker {
+  rowIndex: number;
+  time: number;
+  fault: string;
+  note: string;
+}
+
 export interface TimelineLayout {
   /** Extent of everything shown (epoch ms). */
   start: number;
@@ -83,6 +91,7 @@ export interface TimelineLayout {
   rows: TimelineRow[];
   links: ReconnectLink[];
   markers: FindingMarker[];
+  faults: FaultMarker[];
   height: number;
 }
 
@@ -244,8 +253,14 @@ export function layoutTimeline(
     markers.push({ findingIndex, key: findingKey(finding), rowIndex, time: target.time, severity: finding.severity });
   }
 
+  const faults: FaultMarker[] = [];
+  rows.forEach((row, rowIndex) => {
+    for (const mark of connectionsById.get(row.connectionId)?.record.faults ?? [])
+      faults.push({ rowIndex, time: mark.t, fault: mark.fault, note: mark.note });
+  });
+
   if (!Number.isFinite(start)) start = end;
-  return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, height: y };
+  return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, faults, height: y };
 }
 
 /** The identity of the event behind tick `eventIndex`, from the row that draws it. */

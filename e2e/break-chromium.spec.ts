@@ -1,0 +1,150 @@
+// Node (Playwright): the panel's Break menu in Chromium, with the built extension, against the fault lab's real SDK
+// server and the real SDK client of its demo page (the lab's proxy applies no fault of its own here: the tap in the
+// page does, as armed in the panel). Each fault strikes once, shows on the timeline, and the finding it provokes
+// links to it; a cut fails the page's stream with the error a real network failure raises; unarmed, the page
+// receives exactly what the server sent.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { LabPageApi } from './lab/client/main';
+import { WireRecorder } from './lab/proxy/wire-recorder';
+import { type Lab, startLab } from './lab/start-lab';
+import {
+  armInPanel,
+  bannerInPanel,
+  BREAK_CASES,
+  breakShownInPanel,
+  callTool,
+  caughtUp,
+  receivedByPage,
+  runBreakCase,
+  sentByProxy,
+  until,
+} from './fixtures/break-cases';
+import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
+import { type ChromiumSession, launchChromium } from './launcher';
+
+let lab: Lab;
+let session: ChromiumSession;
+let pageDir: string;
+const recorder = new WireRecorder();
+
+test.beforeAll(async () => {
+  pageDir = mkdtempSync(join(tmpdir(), 'mcp-break-page-'));
+  lab = await startLab({ build: 'always', pageDir, recorder });
+  session = await launchChromium({ extension: DIST_CHROME });
+});
+
+test.afterAll(async () => {
+  const report = await session?.close();
+  await lab?.close();
+  rmSync(pageDir, { recursive: true, force: true });
+  expect(report?.violations ?? []).toEqual([]);
+});
+
+async function openPair(): Promise<{ page: Page; panel: Page }> {
+  const page = await session.context.newPage();
+  await page.goto(`${lab.url}/`);
+  const panel = await session.context.newPage();
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  const base = `chrome-extension://${session.extensionId}/`;
+  await panel.goto(panelUrl(base, -1));
+  await panel.goto(panelUrl(base, await findTabId(panel, page.url())));
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  return { page, panel };
+}
+
+const lastClientError = (errors: string[]): string => errors.find((e) => /disconnected/i.test(e)) ?? '';
+
+for (const c of BREAK_CASES) {
+  test(`Break: ${c.name}: ${c.must.join(', ')}, linked to ${c.provokedBy}`, async () => {
+    const { page, panel } = await openPair();
+    await runBreakCase(c, panel, page);
+    await Promise.all([panel.close(), page.close()]);
+  });
+}
+
+test('Break: a cut fails the page stream as a real network failure does, and the README walk-through', async () => {
+  // A real cut first: the lab's own proxy cuts mid-event (scenario cut-mid-event), the browser raises its error.
+  const native = await session.context.newPage();
+  await native.goto(`${lab.url}/`);
+  const real = await native.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.run('cut-mid-event'));
+  await lab.setScenario('clean');
+  await native.close();
+
+  const { page, panel } = await openPair();
+  await panel.evaluate(armInPanel, { cut: 'cut-mid-event', resume: 'none' });
+  await until(
+    () => panel.evaluate(bannerInPanel, undefined),
+    (s) => s === 'armed',
+    'the banner',
+  );
+  // The menu, open, as the walk-through's first picture.
+  await panel.locator('[data-testid=break-menu]').click();
+  await expect(panel.locator('[data-testid=break-popover]')).toBeVisible();
+  await panel.screenshot({ path: 'test-results/break-menu.png' });
+  await panel.keyboard.press('Escape');
+
+  const broken = await callTool(page);
+  expect(broken.verdict, broken.detail).toBe('ok');
+  // The SDK client reports the same error text for the tap's cut as for the network's.
+  expect(lastClientError(broken.clientErrors)).not.toBe('');
+  expect(lastClientError(broken.clientErrors)).toBe(lastClientError(real.clientErrors));
+  await caughtUp(panel, page);
+  await until(
+    () => panel.evaluate(breakShownInPanel, undefined),
+    (s) => s.markers.length === 1,
+    'the marker',
+  );
+  await panel.locator('[data-testid=finding][data-rule="torn-event-reconnect"]').first().click();
+  await expect(panel.locator('[data-testid=finding-fault]').first()).toBeVisible();
+  await panel.screenshot({ path: 'test-results/break-finding.png' });
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('Break: a reload disarms, and unarmed the page receives exactly what the server sent', async () => {
+  const { page, panel } = await openPair();
+  await panel.evaluate(armInPanel, { cut: 'cut-mid-event', resume: 'none' });
+  await until(
+    () => panel.evaluate(bannerInPanel, undefined),
+    (s) => s === 'armed',
+    'the banner',
+  );
+  await page.reload();
+  await until(
+    () => panel.evaluate(bannerInPanel, undefined),
+    (s) => s === 'none',
+    'the banner after the reload',
+  );
+
+  recorder.reset();
+  const result = await callTool(page);
+  expect(result.verdict, result.detail).toBe('ok');
+  // The client closes its transport at the end: the aborts that causes are its own.
+  expect(result.clientErrors.filter((e) => !/abort/i.test(e))).toEqual([]);
+  expect(await recorder.settled(10_000)).toBe(true);
+  const received = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received());
+  const sent = sentByProxy(recorder.exchanges());
+  expect(sent.length).toBeGreaterThan(2);
+  expect(receivedByPage(received)).toEqual(sent);
+  const shown = await caughtUp(panel, page);
+  expect(shown.findings).toEqual([]);
+  expect((await panel.evaluate(breakShownInPanel, undefined)).markers).toEqual([]);
+  await Promise.all([panel.close(), page.close()]);
+});
+
+test('Break: after a fault fired, the next run is untouched byte for byte', async () => {
+  const { page, panel } = await openPair();
+  await runBreakCase(BREAK_CASES[0]!, panel, page);
+  recorder.reset();
+  const before = (await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received())).length;
+  const result = await callTool(page);
+  expect(result.verdict, result.detail).toBe('ok');
+  // The client closes its transport at the end: the aborts that causes are its own.
+  expect(result.clientErrors.filter((e) => !/abort/i.test(e))).toEqual([]);
+  expect(await recorder.settled(10_000)).toBe(true);
+  const received = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received());
+  expect(receivedByPage(received.slice(before))).toEqual(sentByProxy(recorder.exchanges()));
+  await Promise.all([panel.close(), page.close()]);
+});

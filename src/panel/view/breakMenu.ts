@@ -1,0 +1,81 @@
+// Panel (pure): the Break menu's choices as the product's fault specs (core/fault/spec.ts, the CLI proxy's
+// `--fault` syntax), and each spec in words for the menu and the banner.
+import { DEFAULT_CUT_BYTES, parseFaultSpec } from '../../core/fault/spec';
+
+export type CutChoice = 'none' | 'cut-mid-event' | 'cut-at-boundary';
+export type ResumeChoice =
+  | 'none'
+  | 'drop-first-replayed'
+  | 'replay-cursor'
+  | 'resume-status:404'
+  | 'resume-status:409'
+  | 'resume-status:400'
+  | 'resume-silent';
+
+export interface BreakChoices {
+  cut: CutChoice;
+  /** cut-mid-event: bytes into the data of the struck event. */
+  bytes: number;
+  /** cut-at-boundary: events that pass before the cut. */
+  events: number;
+  resume: ResumeChoice;
+}
+
+export const DEFAULT_BREAK: BreakChoices = {
+  cut: 'cut-mid-event',
+  bytes: DEFAULT_CUT_BYTES,
+  events: 1,
+  resume: 'none',
+};
+
+export const CUT_CHOICES: readonly { value: CutChoice; label: string }[] = [
+  { value: 'none', label: 'Leave it alone' },
+  { value: 'cut-mid-event', label: 'Cut mid-event, as a network error' },
+  { value: 'cut-at-boundary', label: 'Cut on an event boundary' },
+];
+
+export const RESUME_CHOICES: readonly { value: ResumeChoice; label: string }[] = [
+  { value: 'none', label: 'Leave it alone' },
+  { value: 'drop-first-replayed', label: 'Drop its first event' },
+  { value: 'replay-cursor', label: "Re-deliver the cursor's own event first" },
+  { value: 'resume-status:404', label: 'Answer 404 (session gone)' },
+  { value: 'resume-status:409', label: 'Answer 409 (conflict)' },
+  { value: 'resume-status:400', label: 'Answer 400 (bad request)' },
+  { value: 'resume-silent', label: 'Answer 200 with keep-alives only' },
+];
+
+/** The specs to arm, in the order they compose: the cut first, then what its resume meets. */
+export function breakSpecs(choices: BreakChoices): string[] {
+  const specs: string[] = [];
+  if (choices.cut === 'cut-mid-event') specs.push(`cut-mid-event:${wholeAtLeast(choices.bytes, 0)}`);
+  if (choices.cut === 'cut-at-boundary') specs.push(`cut-at-boundary:${wholeAtLeast(choices.events, 1)}`);
+  if (choices.resume !== 'none') specs.push(choices.resume);
+  return specs.filter((spec) => parseFaultSpec(spec).ok);
+}
+
+function wholeAtLeast(value: number, min: number): number {
+  return Number.isFinite(value) ? Math.max(min, Math.floor(value)) : min;
+}
+
+/** A spec in words, as the banner lists it. */
+export function describeFault(spec: string): string {
+  const parsed = parseFaultSpec(spec);
+  if (!parsed.ok) return spec;
+  const fault = parsed.fault;
+  switch (fault.kind) {
+    case 'cut-mid-event':
+      return `Cut the next ${fault.match.method} stream ${typeof fault.at === 'object' ? fault.at.dataBytes : 0} bytes into an event`;
+    case 'cut-at-boundary':
+      return `Cut the next ${fault.match.method} stream after ${fault.after.count} event${fault.after.count === 1 ? '' : 's'}`;
+    case 'drop-first-replayed':
+      return 'Drop the first event of the next resume';
+    case 'replay-cursor':
+      return "Re-deliver the cursor's event first on the next resume";
+    case 'resume-status':
+      return `Answer the next resume ${fault.status}`;
+    case 'resume-silent':
+      return 'Answer the next resume with keep-alives only';
+    default:
+      return spec;
+  }
+}

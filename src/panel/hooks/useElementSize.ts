@@ -23,14 +23,27 @@ export function useElementSize<T extends HTMLElement>(): [RefObject<T | null>, E
   });
   useEffect(() => {
     if (!element) return undefined;
+    let first = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver((entries) => {
       const rect = entries[0]?.contentRect;
       if (!rect) return;
       const next = { width: Math.floor(rect.width), height: Math.floor(rect.height) };
-      setSize((s) => (s.width === next.width && s.height === next.height ? s : next));
+      const apply = () => setSize((s) => (s.width === next.width && s.height === next.height ? s : next));
+      if (!first) {
+        apply();
+        return;
+      }
+      // The first size arrives inside the frame that laid the element out: the render it causes (the table's rows,
+      // the timeline's ticks) goes in a task of its own, so that frame and that render are two tasks, not one long one.
+      first = false;
+      timer = setTimeout(apply, 0);
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
   }, [element]);
   return [ref, size];
 }

@@ -48,7 +48,7 @@ test.afterAll(async () => {
 /** Puppeteer's evaluate, as the shared cases call it. */
 const evaluating = (page: Page): Evaluating => ({
   evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
-    page.evaluate(fn as unknown as (arg: unknown) => R, arg as unknown) as Promise<R>,
+    page.evaluate(fn as unknown as (arg: unknown) => R, arg) as Promise<R>,
 });
 
 async function openPair(): Promise<{ page: Page; panel: Page }> {

@@ -239,7 +239,8 @@ async function runInteractive(lab: Lab): Promise<number> {
     return false;
   });
   const where = shown ? 'DevTools shows the "MCP Streams" panel' : 'in DevTools pick the "MCP Streams" panel';
-  say(`Chromium is open on the fault lab (${pageUrl}); ${where}. Run a scenario from the page.`);
+  say(`Chromium is open on the fault lab (${pageUrl}); ${where}. Run a scenario from the page,`);
+  say('or arm a fault in the panel\'s Break menu and call a tool from the page\'s "Break it yourself" box.');
   say('Close the browser or press Ctrl-C to stop.');
   await new Promise<void>((done) => {
     session.context.once('close', () => done());

@@ -33,6 +33,17 @@ describe('capture format v1', () => {
     expect(parseCapture(serializeCapture(capture, { revealSecrets: true }))).toEqual(capture);
   });
 
+  it("keeps where the Break menu's faults struck, redacted or not, and checks each mark", () => {
+    const capture = sampleCapture();
+    const mark = { t: 5.5, arm: 'a1', fault: 'cut-mid-event:60', action: 'cut', offset: 82, note: 'cut 82 bytes' };
+    capture.connections[0]!.faults = [mark];
+    expect(parseCapture(serializeCapture(capture, { revealSecrets: true })).connections[0]?.faults).toEqual([mark]);
+    expect(parseCapture(serializeCapture(capture)).connections[0]?.faults).toEqual([mark]);
+    const doc = JSON.parse(serializeCapture(capture, { revealSecrets: true })) as Doc;
+    (doc.connections[0]!['faults'] as Record<string, unknown>[])[0]!['offset'] = 1.5;
+    expect(inputError(JSON.stringify(doc)).path).toBe('connections[0].faults[0].offset');
+  });
+
   it('writes the documented envelope with base64 chunks', () => {
     const doc = validDoc();
     expect(Object.keys(doc)).toEqual(['format', 'version', 'tool', 'createdAt', 'page', 'connections']);

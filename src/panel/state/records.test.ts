@@ -20,6 +20,18 @@ const start = (id: string, t = 1000): ConnectionDelta => ({
 });
 
 describe('applyDeltas', () => {
+  it("keeps a Break fault's marks on the record it struck, in order, and gives them back as deltas", () => {
+    const mark = (t: number, action: string) => ({ t, arm: 'a1', fault: 'f', action, offset: 0, note: action });
+    const deltas: ConnectionDelta[] = [
+      start('c1'),
+      { kind: 'fault', id: 'c1', mark: mark(1001, 'cut') },
+      { kind: 'fault', id: 'c1', mark: mark(1002, 'skip-event') },
+    ];
+    const state = applyDeltas(emptyRecords, deltas);
+    expect(state.connections[0]?.faults?.map((m) => m.action)).toEqual(['cut', 'skip-event']);
+    expect(recordToDeltas(state.connections[0]!).filter((d) => d.kind === 'fault')).toEqual(deltas.slice(1));
+  });
+
   it('builds a connection record from start, response, chunks and end', () => {
     const state = applyDeltas(emptyRecords, [
       start('c1'),

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { breakSpecs, describeFault } from './breakMenu';
+import { provokingFault, type StruckFault } from './faults';
+
+const struck = (connectionId: string, sessionKey: string, t: number, fault: string): StruckFault => ({
+  connectionId,
+  sessionKey,
+  mark: { t, arm: 'a1', fault, action: 'cut', offset: 0, note: '' },
+});
+
+describe('which fault provoked a finding', () => {
+  const faults = [struck('c2', 's1', 100, 'cut-at-boundary:1'), struck('c3', 's1', 200, 'drop-first-replayed')];
+
+  it('is the latest of its session that struck before it', () => {
+    expect(provokingFault(faults, { sessionKey: 's1', time: 250 })?.mark.fault).toBe('drop-first-replayed');
+    expect(provokingFault(faults, { sessionKey: 's1', time: 150 })?.mark.fault).toBe('cut-at-boundary:1');
+  });
+
+  it('or the one that struck its own connection, even a moment after its time', () => {
+    expect(provokingFault(faults, { sessionKey: 's1', connectionId: 'c2', time: 99 })?.mark.fault).toBe(
+      'cut-at-boundary:1',
+    );
+  });
+
+  it('never one of another session, nor one that came after', () => {
+    expect(provokingFault(faults, { sessionKey: 's2', time: 500 })).toBeUndefined();
+    expect(provokingFault(faults, { sessionKey: 's1', time: 50 })).toBeUndefined();
+  });
+});
+
+describe('the Break menu', () => {
+  it('composes the cut, then its resume, as proxy specs', () => {
+    expect(breakSpecs({ cut: 'cut-mid-event', bytes: 60, events: 1, resume: 'none' })).toEqual(['cut-mid-event:60']);
+    expect(breakSpecs({ cut: 'cut-at-boundary', bytes: 60, events: 2, resume: 'resume-status:409' })).toEqual([
+      'cut-at-boundary:2',
+      'resume-status:409',
+    ]);
+    expect(breakSpecs({ cut: 'none', bytes: 60, events: 1, resume: 'replay-cursor' })).toEqual(['replay-cursor']);
+    expect(breakSpecs({ cut: 'cut-at-boundary', bytes: 60, events: Number.NaN, resume: 'none' })).toEqual([
+      'cut-at-boundary:1',
+    ]);
+  });
+
+  it('says each in words', () => {
+    expect(describeFault('cut-mid-event:60')).toBe('Cut the next tools/call stream 60 bytes into an event');
+    expect(describeFault('resume-status:404')).toBe('Answer the next resume 404');
+  });
+});

@@ -105,6 +105,27 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
   );
 
   it(
+    'HTTP+SSE (2024-11-05) cut-mid-event: the GET /sse stream carrying the tools/call answer is torn; the request is lost',
+    async () => {
+      const run = await through('none', ['--fault', 'cut-mid-event'], 'legacy-cut-mid', [progress(4)], 'legacy-sse');
+      // The SDK's SSEClientTransport reports the SSE error, does not reconnect, and the call waits for its timeout.
+      expect(run.result.calls.map((c) => c.verdict)).toEqual(['hung']);
+      expect(run.result.clientErrors.join('\n')).toMatch(/SSE error/);
+      expect(strikes(run, 'cut')).toHaveLength(1);
+      expect(run.faults[0]).toMatch(/method=tools\/call tool=stream_progress midEvent=true /);
+      const stream = run.connections.find((c) => c.method === 'GET' && new URL(c.url).pathname === '/sse');
+      // The stream is torn inside the first event with data after the POST: 60 bytes into its JSON.
+      expect(bodyText(stream!)).toMatch(/\nevent: message\ndata: \{[^\n]{59}$/);
+      expect(wireEvents(stream!)[0]).toMatchObject({ event: 'endpoint' });
+      // The POSTs pass untouched: accepted, the answer left to the stream. (The client's late cancellation is its
+      // own abort at the timeout.)
+      expect(toolCalls(run.connections).map((c) => c.status)).toEqual([202]);
+      expect(run.rules).toEqual(['legacy-stream-lost']);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'cut-mid-event: strikes the first tools/call stream once, inside its first event with data; the client resumes',
     async () => {
       const run = await through('sdk-stream', ['--fault', 'cut-mid-event'], 'cut-mid-event', TWO_CALLS);

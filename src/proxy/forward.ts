@@ -51,6 +51,7 @@ export async function forwardExchange(
     ...optional('sessionId', headerValue(req, 'mcp-session-id')),
     ...optional('lastEventId', headerValue(req, 'last-event-id')),
     ...optional('rpc', parseJson(body)),
+    ...optional('url', req.url),
   };
   const plan = await options.plan(exchange);
   if (plan.kind === 'respond') {

@@ -128,4 +128,74 @@ describe('FaultPlanner', () => {
     expect(out).toBe(STREAM.slice(STREAM.indexOf('event: message\nid: 3')));
     expect(reports.filter((r) => r.action === 'skip-event').map((r) => r.detail['eventId'])).toEqual(['1', '2']);
   });
+
+  describe('on the 2024-11-05 HTTP+SSE transport', () => {
+    const ENDPOINT = 'event: endpoint\ndata: /messages?sessionId=abc\n\n';
+    const legacyPost = (method: string, url = '/messages?sessionId=abc'): Exchange => ({
+      method: 'POST',
+      url,
+      rpc: { jsonrpc: '2.0', id: nextId++, method, params: { name: 'x' } },
+    });
+    const progressEvent = (n: number) =>
+      `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":${n}}}\n\n`;
+    /** Pushes text into a live stream's plan; what it forwards and whether it cut. */
+    const push = (plan: ExchangePlan, text: string) => {
+      if (plan.kind !== 'forward' || !plan.stream) throw new Error('the GET stream is not watched');
+      const ops = plan.stream.push(Buffer.from(text));
+      const out = Buffer.concat(ops.flatMap((op) => (op.op === 'write' ? [op.bytes] : []))).toString();
+      return { out, cut: ops.some((op) => op.op === 'cut') };
+    };
+
+    it('a cut of a request POSTed to the endpoint strikes the GET stream that named it, counting from the POST', () => {
+      const { planner: p, reports } = planner('cut-at-boundary:2');
+      const sse = p.plan({ method: 'GET', url: '/sse' });
+      expect(push(sse, ENDPOINT + progressEvent(0))).toEqual({ out: ENDPOINT + progressEvent(0), cut: false });
+      // initialize and tools/list are never struck; the POSTs themselves pass untouched (their answer is 202).
+      expect(p.plan(legacyPost('initialize'))).toEqual({ kind: 'forward', delayMs: 0 });
+      expect(p.plan(legacyPost('tools/list'))).toEqual({ kind: 'forward', delayMs: 0 });
+      expect(push(sse, progressEvent(1)).cut).toBe(false);
+      expect(p.plan(legacyPost('tools/call'))).toEqual({ kind: 'forward', delayMs: 0 });
+      expect(push(sse, progressEvent(2))).toEqual({ out: progressEvent(2), cut: false });
+      expect(push(sse, progressEvent(3) + progressEvent(4))).toEqual({ out: progressEvent(3), cut: true });
+      expect(reports).toEqual([
+        expect.objectContaining({
+          action: 'cut',
+          detail: expect.objectContaining({ method: 'tools/call', midEvent: false }),
+        }),
+      ]);
+    });
+
+    it('cut-mid-event tears the first event with data after the POST, on the stream that named its endpoint only', () => {
+      const { planner: p, reports } = planner('cut-mid-event:10');
+      const relative = p.plan({ method: 'GET', url: '/sse' });
+      const absolute = p.plan({ method: 'GET', url: '/sse' });
+      push(relative, 'event: endpoint\ndata: messages?sessionId=abc\n\n');
+      push(absolute, 'event: endpoint\ndata: http://127.0.0.1:9/messages?sessionId=zzz\n\n');
+      p.plan(legacyPost('tools/call', '/messages?sessionId=zzz'));
+      expect(push(relative, progressEvent(1))).toEqual({ out: progressEvent(1), cut: false });
+      expect(push(absolute, progressEvent(1))).toEqual({ out: 'event: message\ndata: {"jsonrpc"', cut: true });
+      expect(reports.map((r) => r.action)).toEqual(['cut']);
+      // A POST to a path no stream named gets a response stream of its own, and the cut strikes there.
+      const own = planner('cut-mid-event:10').planner.plan(legacyPost('tools/call', '/mcp'));
+      expect(deliver(own, progressEvent(1)).cut).toBe(true);
+    });
+
+    it('a stream that ends before its cut point leaves the cut armed for the next request', () => {
+      const { planner: p, reports } = planner('cut-at-boundary');
+      const first = p.plan({ method: 'GET', url: '/sse' });
+      push(first, ENDPOINT);
+      p.plan(legacyPost('tools/call'));
+      if (first.kind === 'forward') first.stream?.finish();
+      const next = p.plan({ method: 'GET', url: '/sse' });
+      push(next, ENDPOINT);
+      p.plan(legacyPost('tools/call'));
+      expect(push(next, progressEvent(1) + progressEvent(2))).toEqual({ out: progressEvent(1), cut: true });
+      expect(reports.map((r) => r.action)).toEqual(['cut']);
+    });
+
+    it('without a listed cut, a GET without a session is not watched; without a url (the tap), never', () => {
+      expect(planner('delay:5').planner.plan({ method: 'GET', url: '/sse' })).toEqual({ kind: 'forward', delayMs: 0 });
+      expect(planner('cut-mid-event').planner.plan({ method: 'GET' })).toEqual({ kind: 'forward', delayMs: 0 });
+    });
+  });
 });

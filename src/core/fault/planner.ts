@@ -6,6 +6,7 @@ import { EpochRewriter } from './epoch-rewriter';
 import { FaultStream } from './fault-stream';
 import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
 import { classifyFrame } from './frame-kind';
+import { LegacyStreams } from './legacy-sse';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
@@ -25,6 +26,11 @@ export interface Exchange {
   lastEventId?: string;
   /** The parsed JSON-RPC body of a POST. */
   rpc?: unknown;
+  /**
+   * The request's path and query. With it, the planner also strikes the 2024-11-05 HTTP+SSE transport (its answers
+   * ride a `GET` stream, found by the POST endpoint it names); without it, only response streams of their own.
+   */
+  url?: string;
 }
 
 export type ExchangePlan =
@@ -57,6 +63,7 @@ export class FaultPlanner {
   private readonly faults: Armed[];
   private cutSession: string | undefined;
   private readonly delivered = new Map<string, Uint8Array>();
+  private readonly legacy = new LegacyStreams();
 
   constructor(
     faults: readonly Fault[],
@@ -77,6 +84,8 @@ export class FaultPlanner {
 
   plan(exchange: Exchange): ExchangePlan {
     if (exchange.method === 'GET' && exchange.lastEventId !== undefined) return this.planResume(exchange);
+    if (exchange.method === 'GET' && exchange.sessionId === undefined && exchange.url !== undefined)
+      return this.planSessionlessGet(exchange.url);
     if (exchange.method !== 'POST' || exchange.rpc === undefined) return this.forward(0, this.observer());
     let delayMs = 0;
     for (const armed of this.ready()) {
@@ -92,13 +101,31 @@ export class FaultPlanner {
     );
     if (!cut) return this.forward(delayMs, this.observer());
     cut.inFlight = true;
-    const stream = new FaultStream(this.cutPolicy(exchange, cut), undefined, {
-      cut: (info) => this.struckCut(exchange, cut, info),
-      finish: () => {
-        cut.inFlight = false; // a stream that ended before its cut point leaves the cut for the next request
-      },
-    });
+    const struck = (info: CutInfo): void => this.struckCut(exchange, cut, info);
+    const missed = (): void => {
+      cut.inFlight = false; // a stream that ended before its cut point leaves the cut for the next request
+    };
+    const carrier = exchange.url === undefined ? undefined : this.legacy.carrierOf(exchange.url);
+    if (carrier) {
+      carrier.cut = { policy: this.cutRules(cut), struck, missed };
+      return this.forward(delayMs, this.observer());
+    }
+    const stream = new FaultStream(this.remembering(this.cutRules(cut)), undefined, { cut: struck, finish: missed });
     return this.forward(delayMs, stream);
+  }
+
+  /**
+   * A `GET` without a session header may be a 2024-11-05 session's answer stream: while any cut is listed, it is
+   * watched for its `endpoint` event, so a cut of a request POSTed there can strike it.
+   */
+  private planSessionlessGet(url: string): ExchangePlan {
+    if (!this.faults.some((a) => isCut(a.fault))) return this.forward(0, this.observer());
+    const legacy = this.legacy.watch(url);
+    const stream = new FaultStream(this.remembering(legacy.policy), undefined, {
+      cut: (info) => legacy.struck(info),
+      finish: () => this.legacy.release(legacy),
+    });
+    return this.forward(0, stream);
   }
 
   private forward(delayMs: number, stream: FaultStream | undefined): ExchangePlan {
@@ -192,11 +219,11 @@ export class FaultPlanner {
   }
 
   /** Counts the events the cut waits for, then cuts at their end or inside the next event that carries data. */
-  private cutPolicy(exchange: Exchange, armed: Armed & { fault: CutFault }): TapPolicy {
+  private cutRules(armed: Armed & { fault: CutFault }): TapPolicy {
     const { after, at } = armed.fault;
     let seen = 0;
     let ready = after.count === 0;
-    return this.remembering({
+    return {
       atFrameStart: () =>
         ready && at !== 'boundary' ? { kind: 'cut-into-data', dataBytes: at.dataBytes } : { kind: 'pass' },
       onFrameEnd: (frame) => {
@@ -207,7 +234,7 @@ export class FaultPlanner {
         ready = true;
         return 'continue';
       },
-    });
+    };
   }
 
   private resumePolicy(drop: number, prefix: Uint8Array | undefined, dropSpec: string): TapPolicy {

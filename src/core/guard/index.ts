@@ -9,6 +9,7 @@ import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
 import { methodHeaderMismatch } from './rules/method-header-mismatch';
 import { orphanedServerRequest } from './rules/orphaned-server-request';
 import { postStreamNotResumed } from './rules/post-stream-not-resumed';
+import { legacyStreamLost } from './rules/legacy-stream-lost';
 import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
 import { reconnectStorm } from './rules/reconnect-storm';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
@@ -52,6 +53,7 @@ export const rules: readonly Rule[] = [
   retryIgnored,
   reconnectStorm,
   postStreamNotResumed,
+  legacyStreamLost,
   versionFallback,
   statelessSessionHeaders,
   statelessRequestNotReissued,

@@ -100,6 +100,12 @@ test('Break: a cut fails the page stream as a real network failure does, and the
   await panel.locator('[data-testid=finding][data-rule="torn-event-reconnect"]').first().click();
   await expect(panel.locator('[data-testid=finding-fault]').first()).toBeVisible();
   await panel.screenshot({ path: 'test-results/break-finding.png' });
+  // The chip selects the exchange the fault struck; its detail names the fault and the byte it struck at.
+  await panel.locator('[data-testid=finding-fault]').first().click();
+  await expect(panel.locator('[data-testid=connection-fault]')).toHaveText(
+    /^cut-mid-event:60 struck at byte \d+ · cut \d+ bytes into the event with id \S+; last whole event: /,
+  );
+  await panel.screenshot({ path: 'test-results/break-connection.png' });
   await Promise.all([panel.close(), page.close()]);
 });
 

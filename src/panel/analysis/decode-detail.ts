@@ -141,6 +141,17 @@ export function detail(v: unknown): DetailData {
       ...maybe('responseHeaders', optional(d.responseHeaders, headerList)),
       ...maybe('request', request),
       ...maybe('tail', tail),
+      ...maybe(
+        'faults',
+        optional(d.faults, (v) =>
+          items(v, 'faults', (f) => ({
+            fault: str(f['fault'], 'fault'),
+            action: str(f['action'], 'action'),
+            offset: count(f['offset'], 'offset'),
+            note: str(f['note'], 'note'),
+          })),
+        ),
+      ),
       tabs: list(d.tabs, 3, 'tabs').map((t) => {
         if (!TABS.has(t)) fail('tab');
         return t as NonNullable<DetailData['connection']>['tabs'][number];

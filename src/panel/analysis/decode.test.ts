@@ -35,6 +35,12 @@ const deltasOf = (capture: Capture) => capture.connections.flatMap((c) => record
 function realAnswers(): WorkerToUi[] {
   const { har, ndjson } = readFixture('cut-mid-event');
   const capture = loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
+  // As if the Break menu had cut it: the connection detail then carries the fault's mark too.
+  for (const c of capture.connections)
+    if (c.end === 'network-error')
+      c.faults = [
+        { t: c.endTime ?? c.startTime, arm: 'a1', fault: 'cut-mid-event', action: 'cut', offset: 83, note: 'torn' },
+      ];
   const { host, out, flush } = realHost();
   host.receive({ type: 'rows', version: 0, from: 0, to: 20 });
   host.receive({ type: 'transport', seq: 1, message: { type: 'deltas', tabId: 1, deltas: deltasOf(capture) } });
@@ -69,6 +75,12 @@ describe('the worker wire, worker -> UI thread', () => {
     expect(details.some((d) => d.event) && details.some((d) => d.connection) && details.some((d) => d.finding)).toBe(
       true,
     );
+    expect(details.flatMap((d) => d.connection?.faults ?? [])).toContainEqual({
+      fault: 'cut-mid-event',
+      action: 'cut',
+      offset: 83,
+      note: 'torn',
+    });
     for (const message of answers) expect(asWorkerToUi(message)).toEqual(message);
   });
 

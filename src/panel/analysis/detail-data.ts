@@ -126,6 +126,9 @@ function connectionDetail(view: PanelView, c: ConnectionView, limit: number): Co
           },
         }
       : {}),
+    ...(r.faults && r.faults.length > 0
+      ? { faults: r.faults.map(({ fault, action, offset, note }) => ({ fault, action, offset, note })) }
+      : {}),
     tabs: connectionTabs(c),
   };
 }

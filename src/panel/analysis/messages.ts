@@ -287,6 +287,8 @@ export interface ConnectionDetailData {
   /** The POST body: parsed messages for the tree, else its text (cut at the truncation size). */
   request?: { json?: { value: unknown }; text: string; truncated: boolean; bytes: number };
   tail?: { bytes: number; start: number; hasData: boolean; id?: string; text: string; truncated: boolean };
+  /** The Break menu's faults that struck this exchange: as written, what they did, at which body byte. */
+  faults?: { fault: string; action: string; offset: number; note: string }[];
   tabs: ConnectionTab[];
 }
 

@@ -61,6 +61,15 @@ export function ConnectionSummary({
       <dd class="num">
         {formatBytes(c.bytes)} in {c.chunks} chunks, {c.events} events
       </dd>
+      {c.faults?.map((f, i) => (
+        <Fragment key={i}>
+          <dt>Fault</dt>
+          <dd class="fault-struck" data-testid="connection-fault">
+            <span class="mono">{f.fault}</span> struck at byte <span class="num">{f.offset}</span>
+            {f.note ? <span class="fault-note"> · {f.note}</span> : null}
+          </dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

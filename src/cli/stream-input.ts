@@ -1,6 +1,7 @@
 // Runs in Node (CLI): an input file read piece by piece into a capture, never as one buffer or one text.
 // Raw event streams keep their pieces as the body's chunks (the core's SSE parser decodes each event from them);
 // captures and HARs go through the streaming JSON reader, entry by entry.
+import { concatBytes } from '../core/capture/bytes';
 import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
 import type { Capture } from '../core/capture/model';
@@ -41,7 +42,7 @@ export async function readInput(
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
   if (options.chunksNdjson !== undefined) return readWhole(opening, rest, name, options.chunksNdjson);
-  const first = join(opening);
+  const first = concatBytes(opening);
   const kind = sniffInput(first, name);
   let bytes = 0;
   const all = async function* (): AsyncGenerator<Uint8Array> {
@@ -78,22 +79,9 @@ async function readWhole(
 ): Promise<ReadInput> {
   const pieces = [...opening];
   for await (const piece of rest) pieces.push(piece);
-  const bytes = join(pieces);
+  const bytes = concatBytes(pieces);
   const capture = loadInput(bytes, name, { chunksNdjson });
   return { capture, source: { kind: 'json', list: 'log.entries', lines: elementLines(bytes) } };
-}
-
-function join(pieces: readonly Uint8Array[]): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
 
 /**

@@ -1,8 +1,9 @@
 // Panel: the toolbar's "Break" menu: arms one-shot faults that the tap applies to the inspected page's own MCP
 // traffic (the next tools/call response stream, and the resume that follows), against the real server.
-import type { TargetedToggleEvent } from 'preact';
-import { useId, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import type { BreakState } from '../hooks/useBreak';
+import { useToolbarPopover } from '../hooks/useToolbarPopover';
 import { breakSpecs, CUT_CHOICES, DEFAULT_BREAK, RESUME_CHOICES, type BreakChoices } from '../view/breakMenu';
 
 /** A lightning bolt, 16px like the other toolbar icons. */
@@ -16,18 +17,9 @@ export function BoltIcon() {
   );
 }
 
-function placeBelow(anchor: HTMLElement | null, popover: HTMLElement | null): void {
-  const box = anchor?.getBoundingClientRect();
-  if (!box || !popover) return;
-  popover.style.top = `${Math.round(box.bottom + 2)}px`;
-  popover.style.left = `${Math.max(4, Math.round(box.left))}px`;
-}
-
 export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled: boolean }) {
   const [choices, setChoices] = useState<BreakChoices>(DEFAULT_BREAK);
-  const button = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-  const id = useId();
+  const { id, button, popover, onBeforeToggle, onToggle } = useToolbarPopover('left');
   // The latest choices, also between a change and its render: Arm right after a pick arms what was picked.
   const latest = useRef(choices);
   const specs = breakSpecs(choices);
@@ -36,9 +28,6 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
     setChoices(latest.current);
   };
   const armed = breaker.armed.length > 0;
-  const onBeforeToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
-    if (e.newState === 'open') placeBelow(button.current, popover.current);
-  };
   return (
     <>
       <button
@@ -62,71 +51,45 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
         class="settings-popover break-popover"
         data-testid="break-popover"
         onBeforeToggle={onBeforeToggle}
+        onToggle={onToggle}
       >
-        <fieldset class="break-group">
-          <legend>Next tools/call response stream</legend>
-          {CUT_CHOICES.map((c) => (
-            <label key={c.value} class="break-choice">
-              <input
-                type="radio"
-                name={`${id}-cut`}
-                value={c.value}
-                data-testid={`break-cut-${c.value}`}
-                checked={choices.cut === c.value}
-                onChange={() => set({ cut: c.value })}
+        <ChoiceGroup
+          legend="Next tools/call response stream"
+          name={`${id}-cut`}
+          choices={CUT_CHOICES}
+          value={choices.cut}
+          testId={(value) => `break-cut-${value}`}
+          onPick={(cut) => set({ cut })}
+          extra={(value) =>
+            value === 'cut-mid-event' ? (
+              <Amount
+                label="Bytes into the event's data"
+                testId="break-bytes"
+                min={0}
+                value={choices.bytes}
+                unit="bytes of its data"
+                onValue={(bytes) => set({ bytes })}
               />
-              {c.label}
-              {c.value === 'cut-mid-event' ? (
-                <span class="break-amount">
-                  after
-                  <input
-                    class="settings-number num"
-                    type="number"
-                    min={0}
-                    step={1}
-                    aria-label="Bytes into the event's data"
-                    data-testid="break-bytes"
-                    value={choices.bytes}
-                    onInput={(e) => set({ bytes: Number(e.currentTarget.value) })}
-                  />
-                  bytes of its data
-                </span>
-              ) : null}
-              {c.value === 'cut-at-boundary' ? (
-                <span class="break-amount">
-                  after
-                  <input
-                    class="settings-number num"
-                    type="number"
-                    min={1}
-                    step={1}
-                    aria-label="Events before the cut"
-                    data-testid="break-events"
-                    value={choices.events}
-                    onInput={(e) => set({ events: Number(e.currentTarget.value) })}
-                  />
-                  events
-                </span>
-              ) : null}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset class="break-group">
-          <legend>Its resume (GET with Last-Event-ID)</legend>
-          {RESUME_CHOICES.map((c) => (
-            <label key={c.value} class="break-choice">
-              <input
-                type="radio"
-                name={`${id}-resume`}
-                value={c.value}
-                data-testid={`break-resume-${c.value.replace(':', '-')}`}
-                checked={choices.resume === c.value}
-                onChange={() => set({ resume: c.value })}
+            ) : value === 'cut-at-boundary' ? (
+              <Amount
+                label="Events before the cut"
+                testId="break-events"
+                min={1}
+                value={choices.events}
+                unit="events"
+                onValue={(events) => set({ events })}
               />
-              {c.label}
-            </label>
-          ))}
-        </fieldset>
+            ) : null
+          }
+        />
+        <ChoiceGroup
+          legend="Its resume (GET with Last-Event-ID)"
+          name={`${id}-resume`}
+          choices={RESUME_CHOICES}
+          value={choices.resume}
+          testId={(value) => `break-resume-${value.replace(':', '-')}`}
+          onPick={(resume) => set({ resume })}
+        />
         <p class="settings-note dim">
           Each fault strikes once, never on initialize; answers made here never reach the server. Disarmed by a reload
           or by closing DevTools.
@@ -153,5 +116,63 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
         </div>
       </div>
     </>
+  );
+}
+
+/** One fieldset of radio choices; `extra` adds a choice's own amount after its label. */
+function ChoiceGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  choices: readonly { value: T; label: string }[];
+  value: T;
+  testId(value: T): string;
+  onPick(value: T): void;
+  extra?(value: T): ComponentChildren;
+}) {
+  return (
+    <fieldset class="break-group">
+      <legend>{props.legend}</legend>
+      {props.choices.map((c) => (
+        <label key={c.value} class="break-choice">
+          <input
+            type="radio"
+            name={props.name}
+            value={c.value}
+            data-testid={props.testId(c.value)}
+            checked={props.value === c.value}
+            onChange={() => props.onPick(c.value)}
+          />
+          {c.label}
+          {props.extra?.(c.value)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "after [N] unit": how far into the stream a cut strikes. */
+function Amount(props: {
+  label: string;
+  testId: string;
+  min: number;
+  value: number;
+  unit: string;
+  onValue(value: number): void;
+}) {
+  return (
+    <span class="break-amount">
+      after
+      <input
+        class="settings-number num"
+        type="number"
+        min={props.min}
+        step={1}
+        aria-label={props.label}
+        data-testid={props.testId}
+        value={props.value}
+        onInput={(e) => props.onValue(Number(e.currentTarget.value))}
+      />
+      {props.unit}
+    </span>
   );
 }

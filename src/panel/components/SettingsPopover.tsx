@@ -1,8 +1,8 @@
 // Panel: the toolbar's settings gear, as in the Network panel: what the extension records before DevTools opens
 // and whether credentials are kept. Changes are written at once and apply to requests that start after them.
-import type { TargetedToggleEvent } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useSettings } from '../hooks/useSettings';
+import { useToolbarPopover } from '../hooks/useToolbarPopover';
 import type { SettingsAccess } from '../transport';
 import { BUFFER_MIB_MAX, BUFFER_MIB_MIN, bufferBytesFromField, bufferFieldValue } from '../view/settingsForm';
 
@@ -10,36 +10,11 @@ import { BUFFER_MIB_MAX, BUFFER_MIB_MIN, bufferBytesFromField, bufferFieldValue 
 const GEAR =
   'M6.74 2.75L6.76 0.91L9.24 0.91L9.26 2.75L10.82 3.4L12.14 2.11L13.89 3.86L12.6 5.18L13.25 6.74L15.09 6.76L15.09 9.24L13.25 9.26L12.6 10.82L13.89 12.14L12.14 13.89L10.82 12.6L9.26 13.25L9.24 15.09L6.76 15.09L6.74 13.25L5.18 12.6L3.86 13.89L2.11 12.14L3.4 10.82L2.75 9.26L0.91 9.24L0.91 6.76L2.75 6.74L3.4 5.18L2.11 3.86L3.86 2.11L5.18 3.4ZM10.3 8a2.3 2.3 0 1 0 -4.6 0a2.3 2.3 0 1 0 4.6 0Z';
 
-/** The popover sits in the top layer, so the toolbar's overflow cannot clip it; it hangs below the gear. */
-function placeBelow(anchor: HTMLElement | null, popover: HTMLElement | null): void {
-  const box = anchor?.getBoundingClientRect();
-  if (!box || !popover) return;
-  popover.style.top = `${Math.round(box.bottom + 2)}px`;
-  popover.style.right = `${Math.max(4, Math.round(document.documentElement.clientWidth - box.right))}px`;
-}
-
 export function SettingsMenu({ access }: { access: SettingsAccess }) {
   const { settings, problem, saved, save } = useSettings(access);
-  const [open, setOpen] = useState(false);
   // The buffer field while the user types; committed (clamped) on change, i.e. on Enter, blur or the spinner.
   const [draft, setDraft] = useState<string | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onResize = () => placeBelow(button.current, popover.current);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [open]);
-  const onBeforeToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
-    if (e.newState === 'open') placeBelow(button.current, popover.current);
-  };
-  const onToggle = (e: TargetedToggleEvent<HTMLDivElement>) => {
-    setOpen(e.newState === 'open');
-    setDraft(undefined);
-  };
+  const { id, button, popover, onBeforeToggle, onToggle } = useToolbarPopover('right', () => setDraft(undefined));
 
   const secretsOn = settings?.revealSecrets === true;
   return (

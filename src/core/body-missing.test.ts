@@ -5,29 +5,8 @@ import { analyze } from './analyze';
 import { exportHar } from './capture/har-export';
 import { importHar } from './capture/har';
 import { parseCapture, serializeCapture } from './capture/format';
+import { devtoolsStyle } from './devtools-har.fixture';
 import { readFixture } from './fixtures-dir.fixture';
-
-interface Entry {
-  _streamState?: string;
-  response: { status: number; content: { text?: string; size?: number; mimeType?: string }; _error?: string };
-  [key: string]: unknown;
-}
-
-/** The recording as DevTools writes it: no `_streamState`, the cut and aborted streams without `text`. */
-function devtoolsStyle(): string {
-  const har = JSON.parse(readFixture('cut-mid-event').har) as { log: { entries: Entry[] } };
-  for (const entry of har.log.entries) {
-    const state = entry._streamState;
-    delete entry._streamState;
-    delete entry._seq;
-    if (state === 'failed' || state === 'aborted') {
-      delete entry.response.content.text;
-      entry.response.content.size = 0;
-      entry.response._error = state === 'failed' ? 'net::ERR_INCOMPLETE_CHUNKED_ENCODING' : 'net::ERR_ABORTED';
-    }
-  }
-  return JSON.stringify(har);
-}
 
 describe('a HAR whose writer dropped the bodies of cut and aborted streams', () => {
   const analysis = analyze(importHar(devtoolsStyle()));

@@ -5,7 +5,7 @@ import type { WorkerPort } from './analysis/client';
 import { DEFAULT_TRUNCATE_BYTES, type FaultItem } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
 import { FontWarmup } from './components/FontWarmup';
-import { Notice } from './components/Notice';
+import { AnalysisNotices, Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
@@ -101,6 +101,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
       />
       <BreakBanner breaker={breaker} />
       <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
+      {view ? <AnalysisNotices notices={view.notices} /> : null}
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
       ) : empty ? (

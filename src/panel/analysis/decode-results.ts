@@ -279,6 +279,7 @@ function view(v: unknown): ViewWire {
     })),
     otherStreams: items(o.otherStreams, 'otherStreams', otherStream),
     otherStreamsLeftOff: count(o.otherStreamsLeftOff, 'otherStreamsLeftOff'),
+    notices: items(o.notices, 'notices', (n) => ({ kind: str(n.kind, 'kind'), message: str(n.message, 'message') })),
     ...maybe('timeline', optional(o.timeline, timeline)),
     origin: num(o.origin, 'origin'),
     resolved: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadInput } from '../../core/capture/load';
+import { devtoolsStyle } from '../../core/devtools-har.fixture';
 import { readFixture } from '../../core/fixtures-dir.fixture';
 import { aiChatCapture } from '../../core/model/other-streams.fixture';
 import type { Capture } from '../../core/capture/model';
@@ -117,6 +118,32 @@ function viewsOf(capture: Capture): Array<Extract<WorkerToUi, { type: 'view' }>>
   flush();
   return out.flatMap((m) => (m.type === 'view' ? [m] : []));
 }
+
+/** The last view the real host sends after importing a file (the panel's Import, read in the worker). */
+async function importedView(name: string, text: string): Promise<Extract<WorkerToUi, { type: 'view' }>> {
+  const { host, out, flush } = realHost();
+  host.receive({ type: 'import', seq: 1, name, file: new Blob([text]) });
+  for (let turn = 0; turn < 100; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    flush();
+    const view = out.findLast((m) => m.type === 'view');
+    if (view?.type === 'view' && view.view.seq >= 1) return view;
+  }
+  throw new Error('the import was never reflected');
+}
+
+describe('the worker wire: what the analysis could not see', () => {
+  it('carries the notice of an imported HAR that dropped the bodies of its cut streams, checked field by field', async () => {
+    const view = await importedView('devtools.har', devtoolsStyle());
+    expect(view.view.notices).toHaveLength(1);
+    expect(view.view.notices[0]?.kind).toBe('body-missing');
+    expect(view.view.notices[0]?.message).toMatch(/^3 responses have no body in this file \(.*POST tools\/call/);
+    expect(asWorkerToUi(view)).toEqual(view);
+    expect(asWorkerToUi({ ...view, view: { ...view.view, notices: [{ kind: 'body-missing' }] } })).toBeNull();
+    const { har } = readFixture('cut-mid-event');
+    expect((await importedView('recorded.har', har)).view.notices).toEqual([]);
+  });
+});
 
 describe('the worker wire: the streams that are not MCP', () => {
   const view = viewsOf(aiChatCapture()).at(-1)!;

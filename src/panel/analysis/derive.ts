@@ -148,6 +148,7 @@ export function createDeriver(): Deriver {
       faults: faults(view),
       otherStreams: others.items,
       otherStreamsLeftOff: others.leftOff,
+      notices: a.notices.map(({ kind, message }) => ({ kind, message })),
       timeline,
       origin: sessionStart ?? timeline.start,
       resolved: resolvedData(view, choices.selection, resolved, rows),

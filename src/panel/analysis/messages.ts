@@ -185,6 +185,11 @@ export interface RowsWindow {
   rows: EventRowData[];
 }
 
+export interface AnalysisNoticeData {
+  kind: string;
+  message: string;
+}
+
 export interface ViewData {
   /** Every command up to this seq is reflected (records analysed, choices applied). */
   seq: number;
@@ -210,6 +215,8 @@ export interface ViewData {
   otherStreams: OtherStreamRowData[];
   /** Other streams not sent. */
   otherStreamsLeftOff: number;
+  /** What the analysis could not see in what it was given (a HAR that dropped bodies), one line each. */
+  notices: AnalysisNoticeData[];
   timeline: TimelineLayout;
   /** Axis labels count from here (session start, or the capture start when every session is shown). */
   origin: number;

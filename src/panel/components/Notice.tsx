@@ -1,4 +1,6 @@
-// Panel: the notice line under the toolbar: an import that failed or succeeded, or an analysis that failed.
+// Panel: the notice lines under the toolbar: an import that failed or succeeded, an analysis that failed, and what
+// the analysis could not see in what it was given.
+import type { AnalysisNoticeData } from '../analysis/messages';
 import type { PanelState } from '../state/store';
 
 export interface NoticeProps {
@@ -20,5 +22,18 @@ export function Notice({ notice, error, onDismiss }: NoticeProps) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The analysis's own notices (a HAR without the bodies of its cut streams): shown while they hold. */
+export function AnalysisNotices({ notices }: { notices: readonly AnalysisNoticeData[] }) {
+  return (
+    <>
+      {notices.map((n) => (
+        <div key={n.kind} class="notice warning" role="status" data-testid={`notice-${n.kind}`}>
+          <span class="selectable">{n.message}</span>
+        </div>
+      ))}
+    </>
   );
 }

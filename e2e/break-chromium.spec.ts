@@ -86,8 +86,15 @@ test('Break: a cut fails the page stream as a real network failure does, and the
   await panel.screenshot({ path: 'test-results/break-menu.png' });
   await panel.keyboard.press('Escape');
 
+  const wireBefore = recorder.exchanges().length;
   const broken = await callTool(page);
   expect(broken.verdict, broken.detail).toBe('ok');
+  // The tap aborted the real fetch: the server's side of the cut stream saw the client go, mid-stream.
+  const calls = recorder
+    .exchanges()
+    .slice(wireBefore)
+    .filter((x) => x.method === 'POST' && x.requestBody?.toString().includes('"tools/call"'));
+  expect(calls.map((x) => x.end)).toEqual(['aborted']);
   // The SDK client reports the same error text for the tap's cut as for the network's.
   expect(lastClientError(broken.clientErrors)).not.toBe('');
   expect(lastClientError(broken.clientErrors)).toBe(lastClientError(real.clientErrors));

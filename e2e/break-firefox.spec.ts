@@ -93,8 +93,15 @@ test("Firefox Break: a cut fails the page's stream with the error a real network
     (s) => s === 'armed',
     'the banner',
   );
+  const wireBefore = recorder.exchanges().length;
   const broken = await callTool(evaluating(page));
   expect(broken.verdict, broken.detail).toBe('ok');
+  // The tap aborted the real fetch: the server's side of the cut stream saw the client go, mid-stream.
+  const calls = recorder
+    .exchanges()
+    .slice(wireBefore)
+    .filter((x) => x.method === 'POST' && x.requestBody?.toString().includes('"tools/call"'));
+  expect(calls.map((x) => x.end)).toEqual(['aborted']);
   expect(disconnectError(broken.clientErrors)).not.toBe('');
   expect(disconnectError(broken.clientErrors)).toBe(disconnectError(real.clientErrors));
   await Promise.all([panel.close(), page.close()]);

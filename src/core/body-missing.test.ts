@@ -35,3 +35,14 @@ describe('a HAR whose writer dropped the bodies of cut and aborted streams', () 
       expect(analyze(copy).notices[0]?.connectionIds).toEqual(analysis.notices[0]?.connectionIds);
   });
 });
+
+describe('the rules that judge what never arrived, on a HAR that dropped bodies', () => {
+  it('say nothing where the missing bodies may hold the answer (the real recording answered request 1 on its resume)', () => {
+    const dropped = analyze(importHar(devtoolsStyle()));
+    expect(dropped.findings.map((f) => f.rule)).toEqual([]);
+    // With every body there, the session is judged as usual.
+    const { har, ndjson } = readFixture('cut-mid-event');
+    const whole = analyze(importHar(har, { chunksNdjson: ndjson }));
+    expect(whole.findings.map((f) => f.rule)).toEqual(['torn-event-reconnect']);
+  });
+});

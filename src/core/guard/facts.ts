@@ -22,6 +22,11 @@ export interface SessionFacts {
   initialized: boolean;
   /** Client request id -> epoch ms of the first response the server delivered for it. */
   answeredAt: Map<string, number>;
+  /**
+   * Some response of the session is missing from the file (a DevTools- or Playwright-style HAR drops the bodies of
+   * cut and aborted streams): an answer may have been there, so the rules that judge what never arrived say nothing.
+   */
+  bodiesMissing: boolean;
   /** The session's event ids: first deliveries, repeats, priming ids. */
   ids: IdIndex;
   /** The session's events that carried answers or server requests, and the server's cancellations. */
@@ -177,6 +182,7 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
     clientAnswers,
     initialized,
     answeredAt,
+    bodiesMissing: connections.some((c) => c.record.bodyMissing === true),
     ids: SESSION_IDS.of(log).get(session.key),
     messages,
     seen: (scheme) => SEQUENCES[scheme].of(log).seenIn(session.key),

@@ -14,7 +14,7 @@ export function noticesOf(connections: readonly ConnectionView[]): Notice[] {
     {
       kind: 'body-missing',
       connectionIds: missing.map((c) => c.id),
-      message: `${count} no body in this file (${named.join(', ')}${more}): its writer dropped them (DevTools and Playwright do for cut and aborted streams), so their events, and any torn event, cannot be seen and no rule judged them. Record with the MCP Streams panel or a proxy to see them.`,
+      message: `${count} no body in this file (${named.join(', ')}${more}): its writer dropped them (DevTools and Playwright do for cut and aborted streams), so their events, and any torn event, cannot be seen and no rule judged them; nor is a request or server request of their sessions called lost, as its answer may be there. Record with the MCP Streams panel or a proxy to see them.`,
     },
   ];
 }

@@ -23,6 +23,7 @@ export const legacyStreamLost: Rule = {
   check(model) {
     const reports: Report[] = [];
     for (const session of factsOf(model).sessions) {
+      if (session.bodiesMissing) continue;
       const stream = session.connections.find((c) => c.role === 'legacy-sse');
       const how = stream && howEnded(stream);
       if (!stream || how === undefined) continue;

@@ -13,6 +13,7 @@ export const orphanedServerRequest: Rule = {
     const facts = factsOf(model);
     const reports: Report[] = [];
     for (const session of facts.sessions) {
+      if (session.bodiesMissing) continue;
       // The session is gone (404, DELETE); a refused resume loses only the stream it tried to resume.
       const sessionGone = session.connections.filter((c) => c.record.status === 404 || c.role === 'delete');
       const refusedResumes = session.connections.filter((c) => isResumeAttempt(c) && (c.record.status ?? 0) >= 400);

@@ -14,6 +14,7 @@ export const statelessRequestNotReissued: Rule = {
   check(model) {
     const reports: Report[] = [];
     for (const session of statelessSessions(model)) {
+      if (session.bodiesMissing) continue;
       for (const lost of lostRequests(session)) {
         if (lost.repeats.length > 0) continue; // re-issued (a reused id is reissued-with-same-id's)
         reports.push({

@@ -32,6 +32,7 @@ export const unansweredAfterDisconnect: Rule = {
     const facts = factsOf(model);
     const reports: Report[] = [];
     for (const session of facts.sessions) {
+      if (session.bodiesMissing) continue;
       const cancelled = cancelledRequests(session.connections);
       const deletes = session.connections.filter((c) => c.role === 'delete');
       // A POST stream the server closed after an id, neither resumed nor cancelled: post-stream-not-resumed says so.

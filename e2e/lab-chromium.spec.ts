@@ -13,6 +13,7 @@ import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
 import { cutShortfall } from './fixtures/lab-fault';
 import { ensureNodeBuilt } from './fixtures/node-build';
 import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
+import { CHAT_WORDS } from './lab/proxy/chat-completions';
 import { type ChromiumSession, launchChromium } from './launcher';
 
 const CLI = 'bin/mcp-stream-inspector.js';
@@ -134,3 +135,34 @@ for (const scenario of scenarios) {
     await Promise.all([panel.close(), page.close()]);
   });
 }
+
+test('an AI chat turn: the LLM completion streams beside a real MCP tool call; only MCP is judged', async () => {
+  const pageUrl = `${lab.url}/`;
+  const page = await session.context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const turn = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.chat());
+  expect(turn.answer).toBe(CHAT_WORDS.join(''));
+  expect(turn.tool.verdict, turn.tool.detail).toBe('ok');
+
+  const shown = await panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
+  // One MCP session, judged clean; the completion is listed apart, with every one of its events, and judged not at all.
+  expect(shown.sessions).toBe(1);
+  expect(shown.findings).toEqual([]);
+  const others = panel.locator('[data-testid=other-streams]');
+  await expect(others).toContainText('Other streams (1)');
+  await others.locator('button[aria-expanded=false]').click();
+  const row = others.locator('[data-testid=other-stream-row]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('OpenAI-style completions');
+  await expect(row).toContainText('/v1/chat/completions');
+  // Role, the words, the stop chunk, then [DONE].
+  await expect(row).toContainText(`${CHAT_WORDS.length + 3} ev`);
+  await panel.screenshot({ path: 'test-results/lab-ai-chat-chromium.png' });
+  await Promise.all([panel.close(), page.close()]);
+});

@@ -35,6 +35,17 @@ export interface LabPageApi {
   callTool(tool: PlaygroundTool): Promise<LabPageResult>;
   /** What this page's client received of each MCP exchange since it loaded (through the inspector's tap). */
   received(): ReceivedExchange[];
+  /**
+   * An AI chat turn: a fake LLM completion streams (OpenAI-style, not MCP) while the page's MCP client calls a
+   * tool beside it, as chat pages do.
+   */
+  chat(): Promise<ChatTurn>;
+}
+
+export interface ChatTurn {
+  /** The completion's text, joined from its deltas. */
+  answer: string;
+  tool: LabPageResult;
 }
 
 export interface ReceivedExchange {
@@ -154,6 +165,33 @@ async function callOne(tool: PlaygroundTool): Promise<LabPageResult> {
   }
 }
 
+/** Reads an OpenAI-style completion stream whole and joins its deltas. */
+async function readCompletion(): Promise<string> {
+  const body = JSON.stringify({
+    model: 'lab-fake-llm',
+    stream: true,
+    messages: [{ role: 'user', content: 'Weather?' }],
+  });
+  const response = await recorder.fetch(`${base}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  let answer = '';
+  for (const line of (await response.text()).split('\n')) {
+    if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+    const chunk = JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] };
+    answer += chunk.choices[0]?.delta.content ?? '';
+  }
+  return answer;
+}
+
+async function chat(): Promise<ChatTurn> {
+  const completion = readCompletion();
+  const tool = callTool('stream_progress');
+  return { answer: await completion, tool: await tool };
+}
+
 function callTool(tool: PlaygroundTool): Promise<LabPageResult> {
   const next = queue.then(() => callOne(tool));
   queue = next.catch(() => undefined);
@@ -200,6 +238,9 @@ renderTable();
     Promise.resolve(),
   );
 });
+(document.getElementById('chat-turn') as HTMLButtonElement).addEventListener('click', () => {
+  void chat().then((turn) => note(`LLM answered: ${turn.answer}`));
+});
 for (const button of document.querySelectorAll<HTMLButtonElement>('#playground button[data-tool]')) {
   button.addEventListener('click', () => void callTool(button.dataset['tool'] as PlaygroundTool));
 }
@@ -222,4 +263,4 @@ function received(): ReceivedExchange[] {
   });
 }
 
-window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received };
+window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received, chat };

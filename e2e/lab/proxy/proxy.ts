@@ -15,9 +15,12 @@ import { findScenario, type LabIdScheme, type Scenario, type ScenarioName, scena
 const ID_SCHEMES: readonly LabIdScheme[] = ['sdk-stream', 'integer', 'epoch-seq'];
 import { FaultRun, type LabLogEntry, type LogDetail } from './fault-run';
 import { faults } from './faults/index';
+import { answerChat } from './chat-completions';
 import { serveStatic } from './static-files';
 
 export const CONTROL_PREFIX = '/__lab/';
+/** The fake LLM completion stream an AI chat page reads beside its MCP session. */
+export const CHAT_PATH = '/v1/chat/completions';
 const PROXIED = new Set([MCP_PATH, LEGACY_SSE_PATH, LEGACY_MESSAGES_PATH]);
 export interface ProxyOptions {
   port?: number;
@@ -116,6 +119,7 @@ class FaultProxy implements LabProxy {
     if (url.pathname.startsWith(CONTROL_PREFIX))
       return this.control(req, res, url.pathname.slice(CONTROL_PREFIX.length));
     if (PROXIED.has(url.pathname)) return this.forward(req, res);
+    if (url.pathname === CHAT_PATH && req.method === 'POST') return answerChat(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: 'method not allowed' });
       return;

@@ -166,3 +166,28 @@ test('an AI chat turn: the LLM completion streams beside a real MCP tool call; o
   await panel.screenshot({ path: 'test-results/lab-ai-chat-chromium.png' });
   await Promise.all([panel.close(), page.close()]);
 });
+
+test('the Vercel AI SDK MCP client: its 2026-07-28 probe and fallback are one session, clean', async () => {
+  const pageUrl = `${lab.url}/`;
+  const page = await session.context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const run = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.aiSdk());
+  expect(run.error).toBeUndefined();
+  expect(run.tools).toContain('stream_progress');
+  expect(run.text).not.toBe('');
+
+  const shown = await panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
+  // Its refused probe and the sessionless GET before the initialize join the session they led to: one session,
+  // and the fallback said as info, nothing else.
+  expect(shown.sessions).toBe(1);
+  expect(shown.findings).toEqual([{ rule: 'version-fallback', severity: 'info' }]);
+  await expect(panel.locator('[data-testid=session-row]')).toContainText('(probed 2026-07-28)');
+  await panel.screenshot({ path: 'test-results/lab-ai-sdk-chromium.png' });
+  await Promise.all([panel.close(), page.close()]);
+});

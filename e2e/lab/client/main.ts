@@ -12,7 +12,8 @@ import {
   type Verdict,
 } from '../scenarios';
 import { recordingFetch } from './recording-fetch';
-import { runScenario, type RunResult } from './run-scenario';
+import { type AiSdkRun, runAiSdkClient } from './ai-sdk-client';
+import { runScenario, selectScenario, type RunResult } from './run-scenario';
 
 export interface LabPageResult extends RunResult {
   /** What the proxy says it applied during the run. */
@@ -40,6 +41,8 @@ export interface LabPageApi {
    * tool beside it, as chat pages do.
    */
   chat(): Promise<ChatTurn>;
+  /** The Vercel AI SDK's MCP client (`@ai-sdk/mcp`) lists the tools and calls one, on the fault-free origin. */
+  aiSdk(): Promise<AiSdkRun>;
 }
 
 export interface ChatTurn {
@@ -186,6 +189,15 @@ async function readCompletion(): Promise<string> {
   return answer;
 }
 
+async function aiSdk(): Promise<AiSdkRun> {
+  const next = queue.then(async () => {
+    await selectScenario(base, 'clean', recorder.fetch, 'integer');
+    return runAiSdkClient(`${base}/mcp`, recorder.fetch);
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 async function chat(): Promise<ChatTurn> {
   const completion = readCompletion();
   const tool = callTool('stream_progress');
@@ -238,6 +250,9 @@ renderTable();
     Promise.resolve(),
   );
 });
+(document.getElementById('ai-sdk') as HTMLButtonElement).addEventListener('click', () => {
+  void aiSdk().then((run) => note(run.error ? `@ai-sdk/mcp failed: ${run.error}` : `@ai-sdk/mcp: ${run.text}`));
+});
 (document.getElementById('chat-turn') as HTMLButtonElement).addEventListener('click', () => {
   void chat().then((turn) => note(`LLM answered: ${turn.answer}`));
 });
@@ -263,4 +278,4 @@ function received(): ReceivedExchange[] {
   });
 }
 
-window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received, chat };
+window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received, chat, aiSdk };

@@ -191,3 +191,34 @@ test('the Vercel AI SDK MCP client: its 2026-07-28 probe and fallback are one se
   await panel.screenshot({ path: 'test-results/lab-ai-sdk-chromium.png' });
   await Promise.all([panel.close(), page.close()]);
 });
+
+test('use-mcp (the React hook): connects, calls a tool, unmounts; the panel reads how it lived', async () => {
+  const pageUrl = `${lab.url}/`;
+  const page = await session.context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const run = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.useMcp());
+  expect(run.error).toBeUndefined();
+  expect(run.state).toBe('ready');
+  expect(run.tools).toContain('stream_progress');
+  expect(run.text).toContain('stream_progress finished 3 steps');
+  const shown = await panelCaughtUp({
+    panel: () => panel.evaluate(readPanelProgress),
+    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+  });
+  // The lab server has no resources or prompts: the hook's resources/list and prompts/list get -32601, and the SDK
+  // 1.x transport under it resumes such a finished stream (it counts only a success as the answer). How many
+  // resumes land before the unmount depends on the SDK's reconnection delay, so only their kind is asserted.
+  expect(shown.sessions).toBe(1);
+  expect(shown.findings.length).toBeGreaterThan(0);
+  expect(new Set(shown.findings.map((f) => `${f.rule} ${f.severity}`))).toEqual(
+    new Set(['resume-after-answer warning']),
+  );
+  await expect(panel.locator('[data-testid=finding][data-rule="resume-after-answer"]').first()).toContainText(
+    'after the stream had delivered a JSON-RPC error -32601',
+  );
+  await panel.screenshot({ path: 'test-results/lab-use-mcp-chromium.png' });
+  await Promise.all([panel.close(), page.close()]);
+});

@@ -11,6 +11,8 @@ export default defineConfig({
   base: './',
   publicDir: false,
   logLevel: 'warn',
+  // use-mcp is a React hook: the page runs it on Preact's compatibility layer.
+  resolve: { alias: { react: 'preact/compat', 'react-dom': 'preact/compat' } },
   build: {
     outDir: join(here, '../../dist/lab'),
     emptyOutDir: true,

@@ -14,6 +14,7 @@ import {
 import { recordingFetch } from './recording-fetch';
 import { type AiSdkRun, runAiSdkClient } from './ai-sdk-client';
 import { runScenario, selectScenario, type RunResult } from './run-scenario';
+import { runUseMcp, type UseMcpRun } from './use-mcp-client';
 
 export interface LabPageResult extends RunResult {
   /** What the proxy says it applied during the run. */
@@ -43,6 +44,11 @@ export interface LabPageApi {
   chat(): Promise<ChatTurn>;
   /** The Vercel AI SDK's MCP client (`@ai-sdk/mcp`) lists the tools and calls one, on the fault-free origin. */
   aiSdk(): Promise<AiSdkRun>;
+  /**
+   * `use-mcp` (the React hook) connects, calls a tool, unmounts. The page's fetch is this page's recorder meanwhile
+   * (the hook takes no fetch of its own), so `wire()` counts its traffic too.
+   */
+  useMcp(): Promise<UseMcpRun>;
 }
 
 export interface ChatTurn {
@@ -78,8 +84,10 @@ const rows = new Map<string, { verdict: HTMLElement; detail: HTMLElement; button
 const notes = document.getElementById('notes') as HTMLPreElement;
 let queue: Promise<unknown> = Promise.resolve();
 // Over the page's fetch as it is at each call (the inspector's tap, when installed): records what the client got.
+// While use-mcp runs, window.fetch is the recorder itself: the recorder then calls the fetch it replaced.
+let replacedFetch: typeof fetch | undefined;
 const recorder = recordingFetch(
-  (url, init) => fetch(url, init),
+  (url, init) => (replacedFetch ?? fetch)(url, init),
   (url) => !url.pathname.startsWith('/__lab/'),
 );
 
@@ -198,6 +206,22 @@ async function aiSdk(): Promise<AiSdkRun> {
   return next;
 }
 
+function useMcpClient(): Promise<UseMcpRun> {
+  const next = queue.then(async () => {
+    await selectScenario(base, 'clean', recorder.fetch, 'integer');
+    replacedFetch = window.fetch;
+    window.fetch = (input, init) => recorder.fetch(input instanceof Request ? input.url : input, init);
+    try {
+      return await runUseMcp(`${base}/mcp`);
+    } finally {
+      window.fetch = replacedFetch;
+      replacedFetch = undefined;
+    }
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 async function chat(): Promise<ChatTurn> {
   const completion = readCompletion();
   const tool = callTool('stream_progress');
@@ -250,6 +274,9 @@ renderTable();
     Promise.resolve(),
   );
 });
+(document.getElementById('use-mcp') as HTMLButtonElement).addEventListener('click', () => {
+  void useMcpClient().then((run) => note(run.error ? `use-mcp failed: ${run.error}` : `use-mcp: ${run.text}`));
+});
 (document.getElementById('ai-sdk') as HTMLButtonElement).addEventListener('click', () => {
   void aiSdk().then((run) => note(run.error ? `@ai-sdk/mcp failed: ${run.error}` : `@ai-sdk/mcp: ${run.text}`));
 });
@@ -278,4 +305,13 @@ function received(): ReceivedExchange[] {
   });
 }
 
-window.__lab = { scenarios, run, wire: () => wireSignature(recorder.connections), callTool, received, chat, aiSdk };
+window.__lab = {
+  scenarios,
+  run,
+  wire: () => wireSignature(recorder.connections),
+  callTool,
+  received,
+  chat,
+  aiSdk,
+  useMcp: useMcpClient,
+};

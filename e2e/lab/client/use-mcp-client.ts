@@ -17,7 +17,9 @@ export interface UseMcpRun {
 
 function Probe(props: { url: string; onChange(mcp: Mcp): void }) {
   const mcp = useMcp({ url: props.url, clientName: 'lab use-mcp', transportType: 'http', autoReconnect: false });
-  useEffect(() => props.onChange(mcp), [mcp.state, mcp.tools.length]);
+  const { onChange } = props;
+  // Told after every render: the caller waits for the first 'ready' or 'failed'.
+  useEffect(() => onChange(mcp), [onChange, mcp]);
   return null;
 }
 

@@ -13,6 +13,7 @@ import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
 import { cutShortfall } from './fixtures/lab-fault';
 import { ensureNodeBuilt } from './fixtures/node-build';
 import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
+import { startEverything } from './lab/peers/everything';
 import { CHAT_WORDS } from './lab/proxy/chat-completions';
 import { type ChromiumSession, launchChromium } from './launcher';
 
@@ -221,4 +222,35 @@ test('use-mcp (the React hook): connects, calls a tool, unmounts; the panel read
   );
   await panel.screenshot({ path: 'test-results/lab-use-mcp-chromium.png' });
   await Promise.all([panel.close(), page.close()]);
+});
+
+test('the reference server-everything: the SDK client lists its tools and runs a long operation; clean', async () => {
+  const everything = await startEverything();
+  try {
+    const pageUrl = `${lab.url}/`;
+    const page = await session.context.newPage();
+    await page.goto(pageUrl);
+    const panel = await openPanelFor(pageUrl);
+    await panel.setViewportSize({ width: 1400, height: 860 });
+    await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+    const run = await page.evaluate(
+      (url) => (window as unknown as { __lab: LabPageApi }).__lab.peer(url),
+      everything.url,
+    );
+    expect(run.error).toBeUndefined();
+    expect(run.tools).toContain('trigger-long-running-operation');
+    expect(run.progress).toEqual([1, 2, 3]);
+    const shown = await panelCaughtUp({
+      panel: () => panel.evaluate(readPanelProgress),
+      page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
+    });
+    // Another implementation's event store and ids (UUIDs), cross-origin from the page: one session, clean.
+    expect(shown.sessions).toBe(1);
+    expect(shown.findings).toEqual([]);
+    await expect(panel.locator('[data-testid=session-row]')).toContainText(new URL(everything.url).host);
+    await panel.screenshot({ path: 'test-results/lab-server-everything-chromium.png' });
+    await Promise.all([panel.close(), page.close()]);
+  } finally {
+    await everything.close();
+  }
 });

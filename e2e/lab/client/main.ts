@@ -13,6 +13,7 @@ import {
 } from '../scenarios';
 import { recordingFetch } from './recording-fetch';
 import { type AiSdkRun, runAiSdkClient } from './ai-sdk-client';
+import { type PeerRun, runAgainstPeer } from './peer-client';
 import { runScenario, selectScenario, type RunResult } from './run-scenario';
 import { runUseMcp, type UseMcpRun } from './use-mcp-client';
 
@@ -49,6 +50,8 @@ export interface LabPageApi {
    * (the hook takes no fetch of its own), so `wire()` counts its traffic too.
    */
   useMcp(): Promise<UseMcpRun>;
+  /** The official SDK client against another MCP server (its endpoint URL; the reference `server-everything`). */
+  peer(mcpUrl: string): Promise<PeerRun>;
 }
 
 export interface ChatTurn {
@@ -222,6 +225,12 @@ function useMcpClient(): Promise<UseMcpRun> {
   return next;
 }
 
+function peer(mcpUrl: string): Promise<PeerRun> {
+  const next = queue.then(() => runAgainstPeer(mcpUrl, recorder.fetch));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 async function chat(): Promise<ChatTurn> {
   const completion = readCompletion();
   const tool = callTool('stream_progress');
@@ -314,4 +323,5 @@ window.__lab = {
   chat,
   aiSdk,
   useMcp: useMcpClient,
+  peer,
 };

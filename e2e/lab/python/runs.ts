@@ -81,16 +81,20 @@ async function resume132(url: string): Promise<V2RunResult> {
   const client = new Client132({ name: 'mcp-stream-inspector-lab-client', version: '0.1.0' });
   client.onerror = (error) => errors.push(`transport: ${error.message}`);
   const transport = new Transport132(new URL(url), {
-    reconnectionOptions: { initialReconnectionDelay: 50, maxReconnectionDelay: 200, reconnectionDelayGrowFactor: 1, maxRetries: 2 },
+    reconnectionOptions: {
+      initialReconnectionDelay: 50,
+      maxReconnectionDelay: 200,
+      reconnectionDelayGrowFactor: 1,
+      maxRetries: 2,
+    },
   });
   await client.connect(transport);
   steps.push(`initialized ${transport.protocolVersion ?? 'nothing'}`);
   const seen: number[] = [];
-  const result = await client.callTool(
-    { name: 'stream_progress', arguments: PROGRESS },
-    undefined,
-    { onprogress: (p) => seen.push(p.progress), timeout: 5000 },
-  );
+  const result = await client.callTool({ name: 'stream_progress', arguments: PROGRESS }, undefined, {
+    onprogress: (p) => seen.push(p.progress),
+    timeout: 5000,
+  });
   const text = (result.content as { text?: string }[] | undefined)?.[0]?.text;
   const ok = text === streamProgressText(PROGRESS);
   steps.push(`stream_progress ${ok ? 'ok' : 'CORRUPTED'} (progress ${seen.join(',')})`);

@@ -31,19 +31,32 @@ function run(command: string, args: string[]): { ok: boolean; out: string } {
   return { ok: result.status === 0, out: result.error ? result.error.message : out };
 }
 
-const lastLine = (text: string): string => text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('WARNING')).pop() ?? text;
+const lastLine = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('WARNING'))
+    .pop() ?? text;
 
 function create(): PythonEnv {
   const requirements = readFileSync(REQUIREMENTS, 'utf8');
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === requirements && existsSync(PYTHON))
     return { ok: true, python: PYTHON };
-  if (!run('python3', ['--version']).ok) return { ok: false, reason: 'python3 not found: the Python SDK scenarios are skipped' };
+  if (!run('python3', ['--version']).ok)
+    return { ok: false, reason: 'python3 not found: the Python SDK scenarios are skipped' };
   if (!existsSync(PYTHON)) {
     const venv = run('python3', ['-m', 'venv', VENV]);
-    if (!venv.ok) return { ok: false, reason: `python3 -m venv failed (${lastLine(venv.out)}): the Python SDK scenarios are skipped` };
+    if (!venv.ok)
+      return {
+        ok: false,
+        reason: `python3 -m venv failed (${lastLine(venv.out)}): the Python SDK scenarios are skipped`,
+      };
   }
   const pip = run(PYTHON, ['-m', 'pip', 'install', '--retries', '0', '-q', '-r', REQUIREMENTS]);
-  if (!pip.ok) return { ok: false, reason: `pip install -r requirements.txt failed (${lastLine(pip.out)}): the Python SDK scenarios are skipped` };
+  if (!pip.ok)
+    return {
+      ok: false,
+      reason: `pip install -r requirements.txt failed (${lastLine(pip.out)}): the Python SDK scenarios are skipped`,
+    };
   writeFileSync(STAMP, requirements);
   return { ok: true, python: PYTHON };
 }

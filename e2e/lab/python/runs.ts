@@ -24,15 +24,6 @@ export type PyRunName =
   | 'py-server-cut-not-reissued'
   | 'py-2025-resume';
 
-export const PY_RUN_NAMES: readonly PyRunName[] = [
-  'py-clean',
-  'py-client-ts-server',
-  'py-server-ts-client',
-  'py-client-cut-not-reissued',
-  'py-server-cut-not-reissued',
-  'py-2025-resume',
-];
-
 /**
  * The cut every cut run applies, as the lab's cut-mid-event: the stream_progress response stream, 40 bytes into the
  * data of the event after progress 2 (so the recording shows whole events before the torn one).

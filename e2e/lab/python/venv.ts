@@ -10,9 +10,6 @@ import { fileURLToPath } from 'node:url';
 export const PYTHON_DIR = fileURLToPath(new URL('.', import.meta.url));
 const VENV = join(PYTHON_DIR, '.venv');
 const REQUIREMENTS = join(PYTHON_DIR, 'requirements.txt');
-/** What was installed: the requirements text, so a changed pin installs again. */
-const STAMP = join(VENV, 'lab-requirements.txt');
-const PYTHON = join(VENV, 'bin', 'python');
 
 /**
  * Set by .ci/run after it created the venv: from then on a missing or broken venv is a failure of the tests that need
@@ -37,33 +34,37 @@ const lastLine = (text: string): string =>
     .filter((l) => l.trim() !== '' && !l.startsWith('WARNING'))
     .pop() ?? text;
 
-function create(): PythonEnv {
+/** Makes (or reuses) the venv at `venv` with `python3`, the interpreter command to make it with. */
+export function makeVenv(python3: string, venv: string): PythonEnv {
   const requirements = readFileSync(REQUIREMENTS, 'utf8');
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === requirements && existsSync(PYTHON))
-    return { ok: true, python: PYTHON };
-  if (!run('python3', ['--version']).ok)
-    return { ok: false, reason: 'python3 not found: the Python SDK scenarios are skipped' };
-  if (!existsSync(PYTHON)) {
-    const venv = run('python3', ['-m', 'venv', VENV]);
-    if (!venv.ok)
+  // What was installed: the requirements text, so a changed pin installs again.
+  const stamp = join(venv, 'lab-requirements.txt');
+  const python = join(venv, 'bin', 'python');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === requirements && existsSync(python))
+    return { ok: true, python };
+  if (!run(python3, ['--version']).ok)
+    return { ok: false, reason: `${python3} not found: the Python SDK scenarios are skipped` };
+  if (!existsSync(python)) {
+    const made = run(python3, ['-m', 'venv', venv]);
+    if (!made.ok)
       return {
         ok: false,
-        reason: `python3 -m venv failed (${lastLine(venv.out)}): the Python SDK scenarios are skipped`,
+        reason: `${python3} -m venv failed (${lastLine(made.out)}): the Python SDK scenarios are skipped`,
       };
   }
-  const pip = run(PYTHON, ['-m', 'pip', 'install', '--retries', '0', '-q', '-r', REQUIREMENTS]);
+  const pip = run(python, ['-m', 'pip', 'install', '--retries', '0', '-q', '-r', REQUIREMENTS]);
   if (!pip.ok)
     return {
       ok: false,
       reason: `pip install -r requirements.txt failed (${lastLine(pip.out)}): the Python SDK scenarios are skipped`,
     };
-  writeFileSync(STAMP, requirements);
-  return { ok: true, python: PYTHON };
+  writeFileSync(stamp, requirements);
+  return { ok: true, python };
 }
 
 /** The venv's python, creating the venv on first use; or the one-line reason why the Python peers cannot run. */
 export function pythonEnv(): PythonEnv {
-  cached ??= create();
+  cached ??= makeVenv('python3', VENV);
   return cached;
 }
 

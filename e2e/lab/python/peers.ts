@@ -20,7 +20,8 @@ export interface PythonClientResult {
   protocolVersion: string;
 }
 
-const START_LIMIT_MS = 15_000;
+/** Generous: importing the SDK takes seconds on a loaded 2-core machine; only a hang reaches it. */
+const START_LIMIT_MS = 45_000;
 
 function stopped(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

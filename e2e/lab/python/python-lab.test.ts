@@ -8,7 +8,7 @@ import { problemWith, PY_PLANS, recordPy, rulesIn } from './record';
 import type { PyRunName } from './runs';
 import { pythonForTests } from './venv';
 
-const TIMEOUT = 60_000;
+const TIMEOUT = 90_000;
 const CUT_RUNS: readonly PyRunName[] = ['py-client-cut-not-reissued', 'py-server-cut-not-reissued', 'py-2025-resume'];
 /**
  * What each client's application saw fail. The Python SDK fails a cut 2026-07-28 call at once; the TS SDK v2 2.4.0

@@ -3,7 +3,7 @@
 // installed by pip; re-installed when requirements.txt changes. Without python3 (or pip) it says why in one line and
 // the Python scenarios are skipped with that note; it never fails the caller.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,9 +62,33 @@ export function makeVenv(python3: string, venv: string): PythonEnv {
   return { ok: true, python };
 }
 
+/** How long to wait for another process making the venv (vitest runs test files in parallel workers). */
+const LOCK_WAIT_MS = 300_000;
+const LOCK_POLL_MS = 100;
+
+/** Runs `make` with the venv's lock held: one process makes the venv, the others then find it made. */
+function withLock<T>(make: () => T): T {
+  const lock = join(PYTHON_DIR, '.venv.lock');
+  for (let waited = 0; waited < LOCK_WAIT_MS; waited += LOCK_POLL_MS) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_POLL_MS);
+      continue;
+    }
+    try {
+      return make();
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+  return make(); // a lock left by a process that died: go on without it
+}
+
 /** The venv's python, creating the venv on first use; or the one-line reason why the Python peers cannot run. */
 export function pythonEnv(): PythonEnv {
-  cached ??= makeVenv('python3', VENV);
+  cached ??= withLock(() => makeVenv('python3', VENV));
   return cached;
 }
 

@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
+import { PY_SCENARIO_NAMES, runPythonHeadless } from '../e2e/lab/python/headless';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
 import { findTabId, panelUrl } from '../e2e/fixtures/extension';
@@ -47,7 +48,7 @@ interface Row {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { headless: false, only: [] };
-  const known = new Set(scenarios.map((s) => s.name as string));
+  const known = new Set([...scenarios.map((s) => s.name as string), ...PY_SCENARIO_NAMES]);
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
     else if (known.has(arg)) options.only.push(arg);
@@ -197,7 +198,12 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   const rows: Row[] = [];
   let violations = 0;
   try {
-    for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
+    // Names of Python scenarios alone leave the browser scenarios out, and the other way round.
+    const browserOnly = only.filter((name) => !PY_SCENARIO_NAMES.includes(name));
+    const skipBrowser = only.length > 0 && browserOnly.length === 0;
+    for (const scenario of scenarios.filter(
+      (s) => !skipBrowser && (browserOnly.length === 0 || browserOnly.includes(s.name)),
+    )) {
       const row = await runScenarioInBrowser(session, lab, scenario);
       say(
         `  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel caught up ${row.catchUpMs} ms later, ${row.panelRules.length} rule(s)`}`,
@@ -208,7 +214,8 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
     // The launcher prints each attempt; a page that tried a non-loopback host breaks the network rule.
     violations = (await session.close()).violations.length;
   }
-  printTable(rows);
+  if (rows.length > 0) printTable(rows);
+  const pythonBroken = await runPythonHeadless(only, CAPTURES_DIR, say);
   say(
     `captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -218,7 +225,8 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       `broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`,
     );
   if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
-  return broken.length || violations ? 1 : 0;
+  if (pythonBroken) say(`broken: ${pythonBroken} Python SDK scenario(s) (see above)`);
+  return broken.length || violations || pythonBroken ? 1 : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */

@@ -29,7 +29,12 @@ export interface CliProxy {
 }
 
 /** Runs `mcp-stream-inspector proxy <origin>/mcp --port 0 ...args` in-process until stop(). */
-export async function startCliProxy(origin: ServerInstance, args: string[]): Promise<CliProxy> {
+export function startCliProxy(origin: ServerInstance, args: string[]): Promise<CliProxy> {
+  return startCliProxyAt(`${origin.url}${MCP_PATH}`, args);
+}
+
+/** Runs `mcp-stream-inspector proxy <upstream> --port 0 ...args` in-process until stop(): any server's endpoint. */
+export async function startCliProxyAt(upstream: string, args: string[]): Promise<CliProxy> {
   let out = '';
   let err = '';
   let stopWith: (signal: string) => void = () => undefined;
@@ -45,7 +50,7 @@ export async function startCliProxy(origin: ServerInstance, args: string[]): Pro
     stderr: (text) => void (err += text),
     untilStopped: () => new Promise((resolve) => (stopWith = resolve)),
   };
-  const exit = run(['proxy', `${origin.url}${MCP_PATH}`, '--port', '0', ...args], io);
+  const exit = run(['proxy', upstream, '--port', '0', ...args], io);
   await Promise.race([printed, exit]);
   const url = out.split('\n')[0] ?? '';
   return {
@@ -123,7 +128,7 @@ export function exchangeLines(lines: string[]): number {
 }
 
 /** Polls `condition` (a guard against a hang, not a timing check: past the limit the caller's asserts decide). */
-async function until(condition: () => boolean, limitMs = 5000): Promise<void> {
+export async function until(condition: () => boolean, limitMs = 5000): Promise<void> {
   for (let waited = 0; !condition() && waited < limitMs; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -124,7 +124,11 @@ function liveFindings(io: CliIo, style: Style) {
 }
 
 function findingKey(finding: Finding): string {
-  return [finding.rule, finding.sessionKey, finding.streamId, finding.connectionId, finding.eventId].join('|');
+  // A connection belongs to one session, but its session's key can change as traffic arrives: a version probe made
+  // before initialize joins the session once the server names it (version-fallback). Keyed by the session as well,
+  // that finding would be printed twice and the first copy "withdrawn" while it still stands.
+  const where = finding.connectionId ?? `session ${finding.sessionKey ?? ''}`;
+  return [finding.rule, where, finding.streamId, finding.eventId].join('|');
 }
 
 /** `  3 POST /mcp tools/call  200 text/event-stream  812 B  network-error (cut by the fault proxy: ...)` */

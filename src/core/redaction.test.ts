@@ -60,9 +60,12 @@ function plantBody(chunks: readonly BodyChunk[]): BodyChunk[] {
 /** A body that ends inside an event: cut it again inside the token planted in that event (chunks as recorded). */
 function cutInsideToken(chunks: BodyChunk[]): BodyChunk[] {
   const body = dec.decode(new Uint8Array(chunks.flatMap((c) => [...c.bytes])));
-  if (chunks.length === 0 || body.endsWith('\n\n')) return chunks;
+  // Any of the three SSE line ends: the Python SDK frames with CRLF, where a whole body ends in \r\n\r\n.
+  const boundaries = [...body.matchAll(/\r\n\r\n|\n\n|\r\r/g)];
+  const lastBoundary = boundaries.length > 0 ? (boundaries.at(-1)?.index ?? -1) : -1;
+  if (chunks.length === 0 || /(\r\n\r\n|\n\n|\r\r)$/.test(body)) return chunks;
   const at = body.lastIndexOf(TOKEN);
-  if (at < 0 || at < body.lastIndexOf('\n\n')) return chunks; // no token (a JSON body), or the torn event has none
+  if (at < 0 || at < lastBoundary) return chunks; // no token (a JSON body), or the torn event has none
   let left = enc.encode(body.slice(0, at + 20)).byteLength;
   const out: BodyChunk[] = [];
   for (const chunk of chunks) {

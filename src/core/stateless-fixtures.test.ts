@@ -14,12 +14,24 @@ function analyzed(name: string): Analysis {
 }
 
 const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
-const stateless = recordings.filter((d) => d.startsWith('v2-'));
+/** The 2026-07-28 recordings: the TS SDK v2 ones and the Python SDK ones but its 2025-era resume. */
+const is2026 = (d: string): boolean => d.startsWith('v2-') || (d.startsWith('py-') && !d.startsWith('py-2025-'));
+const stateless = recordings.filter(is2026);
 const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
 
 describe('2026-07-28 recordings (TS SDK v2)', () => {
   it('are present: the clean control, a cut not re-issued, one re-issued, and mixed eras', () => {
-    expect(stateless).toEqual(['v2-clean', 'v2-cut-not-reissued', 'v2-cut-reissued', 'v2-mixed-eras']);
+    expect(stateless).toEqual([
+      'py-clean',
+      'py-client-cut-not-reissued',
+      'py-client-ts-server',
+      'py-server-cut-not-reissued',
+      'py-server-ts-client',
+      'v2-clean',
+      'v2-cut-not-reissued',
+      'v2-cut-reissued',
+      'v2-mixed-eras',
+    ]);
   });
 
   it('v2-clean: one stateless session of 2026-07-28 exchanges in time order, no finding at all', () => {
@@ -74,7 +86,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(rulesFound.filter((id) => !statelessRules.has(id))).toEqual([]);
   });
 
-  it.each(recordings.filter((d) => !d.startsWith('v2-')).map((s) => [s]))(
+  it.each(recordings.filter((d) => !is2026(d)).map((s) => [s]))(
     '%s (2025 or 2024): no rule of 2026-07-28 fires',
     (name) => {
       const rulesFound = analyzed(name).findings.map((f) => f.rule);

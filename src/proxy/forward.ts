@@ -177,7 +177,7 @@ function sendUpstream(
         cut = true;
         trace?.cut();
         upstream.destroy();
-        cutResponse(res);
+        cutResponse(res, () => trace?.end('aborted'));
         return flowing;
       }
       return flowing;

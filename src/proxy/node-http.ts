@@ -52,12 +52,18 @@ const CUT_SETTLE_MS = 150;
  * it had received but the page had not read yet, so the page would see a different cut than the one sent
  * (measured through the lab proxy: 8 of 18 runs lost bytes without the pause, 0 of 18 with it).
  */
-export function cutResponse(res: ServerResponse): void {
+export function cutResponse(res: ServerResponse, onEnded?: () => void): void {
   const socket = res.socket;
   if (!socket) {
     res.destroy();
+    onEnded?.();
     return;
   }
-  setTimeout(() => socket.end(), CUT_SETTLE_MS);
+  setTimeout(() => {
+    // The moment the client's stream ends, for recorders: the response's 'close' comes only once the client has
+    // closed its side too, which a loaded machine can delay past the client's own reconnect.
+    onEnded?.();
+    socket.end();
+  }, CUT_SETTLE_MS);
   setTimeout(() => socket.destroy(), CUT_SETTLE_MS + 2000).unref();
 }

@@ -4,6 +4,7 @@ import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import { TRANSPARENCY_SEED, readCases, runReadCase } from './fixtures/transparency-cases';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -152,6 +153,14 @@ test('text(), clone() and a BYOB reader behave the same', async () => {
   expect(withTap).toEqual(without);
   expect(withTap.same).toBe(true);
 });
+
+for (const c of readCases(TRANSPARENCY_SEED, 'chromium')) {
+  test(`seed ${TRANSPARENCY_SEED}: ${c.mode} gives the native values, errors and bodyUsed on every path`, async () => {
+    const [without, withTap] = await both(runReadCase, c);
+    expect(withTap).toEqual(without);
+    expect(without['abort']).toContain('AbortError');
+  });
+}
 
 test('aborting or cancelling closes the connection as without the extension', async () => {
   const run = async (

@@ -4,7 +4,7 @@ import type { TapBreaker } from './break/breaker';
 import type { DeltaSink } from './channel';
 import { errorText, isAbortError, isEventStream, isJson } from './classify';
 import { ConnectionTap } from './connection';
-import { tapEventStreamBody, tapSmallBody } from './body';
+import { BodyTap, tapSmallBody } from './body';
 import { attempt, guarded } from './guard';
 import { apply } from './intrinsics';
 import type { Natives } from './natives';
@@ -30,6 +30,7 @@ class FetchCall {
     readonly request: RequestInfo,
     private readonly startTime: number,
     private readonly ctx: TapContext,
+    private readonly bodies: BodyTap,
   ) {
     if (request.mcp) this.startRecord();
   }
@@ -73,7 +74,7 @@ class FetchCall {
     if (!sse && !this.conn) return;
     const conn = this.startRecord();
     conn.response(response.status, response.statusText, headerList(headers, natives));
-    if (sse) tapEventStreamBody(response, conn, natives, this.ctx.disguise);
+    if (sse) this.bodies.register(response, conn);
     else if (isJson(contentType)) tapSmallBody(response, conn, natives);
     else conn.end('complete');
   }
@@ -97,11 +98,12 @@ async function follow(pending: Promise<Response>, call: FetchCall): Promise<Resp
 
 export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void {
   const { natives } = ctx;
+  const bodies = new BodyTap(natives, ctx.disguise);
   const tapped = new Proxy(natives.fetch, {
     apply(nativeFetch, thisArg: unknown, args: unknown[]): Promise<Response> {
       const call = attempt(() => {
         const startTime = ctx.sink.now();
-        return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx);
+        return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx, bodies);
       });
       const breaker = ctx.breaker;
       const pending =

@@ -7,6 +7,7 @@ export const construct = Reflect.construct;
 export const defineProperty = Object.defineProperty;
 export const defineProperties = Object.defineProperties;
 export const isArray = Array.isArray;
+export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const setPrototypeOf = Object.setPrototypeOf;
 const NativeUint8Array = Uint8Array;
 

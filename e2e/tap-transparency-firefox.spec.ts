@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { DIST_FIREFOX } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runReadCase } from './fixtures/transparency-cases';
+import { TRANSPARENCY_SEED, readCases, runReadCase, runRequestCase } from './fixtures/transparency-cases';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
 let server: FixtureServer;
@@ -49,3 +49,9 @@ for (const c of readCases(TRANSPARENCY_SEED, 'firefox')) {
     expect(without['cut']).toContain('TypeError');
   });
 }
+
+test('Firefox: the request is read once, as by the native fetch: getters, toString and a one-shot headers iterator', async () => {
+  const [without, withTap] = await both(runRequestCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.session).toBe('session-13');
+});

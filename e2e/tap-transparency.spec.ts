@@ -4,7 +4,7 @@ import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runReadCase } from './fixtures/transparency-cases';
+import { TRANSPARENCY_SEED, readCases, runReadCase, runRequestCase } from './fixtures/transparency-cases';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -161,6 +161,12 @@ for (const c of readCases(TRANSPARENCY_SEED, 'chromium')) {
     expect(without['abort']).toContain('AbortError');
   });
 }
+
+test('the request is read once, as by the native fetch: getters, toString and a one-shot headers iterator', async () => {
+  const [without, withTap] = await both(runRequestCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.session).toBe('session-13');
+});
 
 test('aborting or cancelling closes the connection as without the extension', async () => {
   const run = async (

@@ -8,7 +8,7 @@ import { BodyTap, tapSmallBody } from './body';
 import { attempt, guarded } from './guard';
 import { apply } from './intrinsics';
 import type { Natives } from './natives';
-import { headerList, readRequest, type RequestInfo } from './request';
+import { buildRequest, headerList, readRequest, type RequestInfo } from './request';
 
 export interface TapContext {
   natives: Natives;
@@ -101,15 +101,27 @@ export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void
   const bodies = new BodyTap(natives, ctx.disguise);
   const tapped = new Proxy(natives.fetch, {
     apply(nativeFetch, thisArg: unknown, args: unknown[]): Promise<Response> {
-      const call = attempt(() => {
-        const startTime = ctx.sink.now();
-        return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx, bodies);
-      });
+      // A call the native fetch refuses before reading its arguments (no arguments, a foreign `this`) stays its own.
+      if (args.length === 0 || (thisArg !== undefined && thisArg !== null && thisArg !== target))
+        return apply(nativeFetch, thisArg, args) as Promise<Response>;
+      const startTime = attempt(() => ctx.sink.now()) ?? 0;
+      let built: { request: Request; body: unknown };
+      try {
+        built = buildRequest(args[0], args[1], natives);
+      } catch {
+        // The native fetch fails on the same arguments, with its own message ("Failed to execute 'fetch'..."); only
+        // then are the page's getters read a second time, and nothing is sent.
+        return apply(nativeFetch, thisArg, args) as Promise<Response>;
+      }
+      const forwarded: unknown[] = [built.request];
+      const call = attempt(
+        () => new FetchCall(readRequest(built.request, built.body, natives), startTime, ctx, bodies),
+      );
       const breaker = ctx.breaker;
       const pending =
         call && breaker?.armed
-          ? breaker.fetch(nativeFetch, thisArg, args, call.request, call.recordId)
-          : (apply(nativeFetch, thisArg, args) as Promise<Response>);
+          ? breaker.fetch(nativeFetch, thisArg, forwarded, call.request, call.recordId)
+          : (apply(nativeFetch, thisArg, forwarded) as Promise<Response>);
       return call ? follow(pending, call) : pending;
     },
   });

@@ -4,6 +4,7 @@
 
 export const apply = Reflect.apply;
 export const construct = Reflect.construct;
+export const reflectGet = Reflect.get;
 export const defineProperty = Object.defineProperty;
 export const defineProperties = Object.defineProperties;
 export const isArray = Array.isArray;

@@ -17,6 +17,10 @@ export interface Natives {
   responseBody: (r: Response) => ReadableStream<Uint8Array> | null;
   responseHeaders: (r: Response) => Headers;
   responseClone: (r: Response) => Response;
+  requestMethod: (r: Request) => string;
+  requestUrl: (r: Request) => string;
+  requestHeaders: (r: Request) => Headers;
+  requestSignal: (r: Request) => AbortSignal;
   getReader: (s: ReadableStream<Uint8Array>) => ReadableStreamDefaultReader<Uint8Array>;
   read: (r: ReadableStreamDefaultReader<Uint8Array>) => Promise<ReadableStreamReadResult<Uint8Array>>;
   cancelReader: (r: ReadableStreamDefaultReader<Uint8Array>, reason: unknown) => Promise<void>;
@@ -81,6 +85,10 @@ export function captureNatives(g: typeof globalThis): Natives {
     responseBody: getter(g.Response.prototype, 'body'),
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
+    requestMethod: getter(g.Request.prototype, 'method'),
+    requestUrl: getter(g.Request.prototype, 'url'),
+    requestHeaders: getter(g.Request.prototype, 'headers'),
+    requestSignal: getter(g.Request.prototype, 'signal'),
     getReader: uncurry(g.ReadableStream.prototype.getReader) as Natives['getReader'],
     read: uncurry<ReadableStreamDefaultReader<Uint8Array>, [], Promise<ReadableStreamReadResult<Uint8Array>>>(
       readerProto.read,

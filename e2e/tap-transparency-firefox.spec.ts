@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { DIST_FIREFOX } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runReadCase, runRequestCase } from './fixtures/transparency-cases';
+import { TRANSPARENCY_SEED, readCases, runPatchCase, runReadCase, runRequestCase } from './fixtures/transparency-cases';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
 let server: FixtureServer;
@@ -54,4 +54,10 @@ test('Firefox: the request is read once, as by the native fetch: getters, toStri
   const [without, withTap] = await both(runRequestCase, null);
   expect(withTap).toEqual(without);
   expect(without.session).toBe('session-13');
+});
+
+test('Firefox: page patches of addEventListener, close and Response.prototype.text see the calls and objects they would natively', async () => {
+  const [without, withTap] = await both(runPatchCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.seen).toContain('text on the page Response');
 });

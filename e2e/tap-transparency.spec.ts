@@ -4,7 +4,7 @@ import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runReadCase, runRequestCase } from './fixtures/transparency-cases';
+import { TRANSPARENCY_SEED, readCases, runPatchCase, runReadCase, runRequestCase } from './fixtures/transparency-cases';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -330,3 +330,9 @@ for (const [name, n, size] of [
     await Promise.all([bare.close(), page.close(), ext.close()]);
   });
 }
+
+test('page patches of addEventListener, close and Response.prototype.text see the calls and objects they would natively', async () => {
+  const [without, withTap] = await both(runPatchCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.seen).toContain('text on the page Response');
+});

@@ -8,7 +8,16 @@
 import { ConnectionTap } from './connection';
 import type { TapContext } from './fetch-tap';
 import { attempt, guarded } from './guard';
-import { apply, bare, construct, defineProperties, defineProperty, hidden } from './intrinsics';
+import {
+  apply,
+  bare,
+  construct,
+  defineProperties,
+  defineProperty,
+  getPrototypeOf,
+  hidden,
+  reflectGet,
+} from './intrinsics';
 
 const BUILT_IN_TYPES = new Set(['open', 'error', 'message']);
 
@@ -89,6 +98,10 @@ class EventSourceFollower {
 export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx: TapContext): void {
   const Native = ctx.natives.EventSource;
   if (!Native) return;
+  // The page's current members, looked up at each call where the instance would inherit them: a page that patches
+  // EventTarget.prototype.addEventListener or EventSource.prototype.close later (Zone.js) still sees every call.
+  const inherited = (es: EventSource, name: 'addEventListener' | 'close'): unknown =>
+    reflectGet(getPrototypeOf(es) as object, name, es);
   const nativeClose = Native.prototype.close;
   const nativeAdd = EventTarget.prototype.addEventListener;
   const proxy = new Proxy(Native, {
@@ -102,12 +115,13 @@ export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx
           listener: unknown,
           ...rest: unknown[]
         ): void {
-          attempt(() => follower.subscribe(String(type)));
-          apply(nativeAdd, this, [type, listener, ...rest]);
+          // Only a string: converting anything else would run the page's toString once more than natively.
+          if (typeof type === 'string') attempt(() => follower.subscribe(type));
+          apply(inherited(es, 'addEventListener') as (...args: unknown[]) => void, this, [type, listener, ...rest]);
         };
         const close = function close(this: EventSource): void {
           guarded(() => follower.closedByPage());
-          apply(nativeClose, this, []);
+          apply(inherited(es, 'close') as () => void, this, []);
         };
         ctx.disguise(addEventListener, nativeAdd);
         ctx.disguise(close, nativeClose);

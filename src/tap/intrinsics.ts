@@ -10,6 +10,7 @@ export const defineProperties = Object.defineProperties;
 export const isArray = Array.isArray;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const setPrototypeOf = Object.setPrototypeOf;
+export const getPrototypeOf = Object.getPrototypeOf;
 const NativeUint8Array = Uint8Array;
 
 /** `fields` without a prototype: nothing inherited from a polluted Object.prototype is read from it. */

@@ -336,3 +336,44 @@ test('page patches of addEventListener, close and Response.prototype.text see th
   expect(withTap).toEqual(without);
   expect(without.seen).toContain('text on the page Response');
 });
+
+test('recording survives a page that defines toJSON on Array and Object and replaces map and split', async () => {
+  const page = await blankPage(tapped);
+  const ext = await openExtensionPage(tapped.context, tapped.extensionId!);
+  await startProbe(ext, await findTabId(ext, page.url()));
+  const read = await page.evaluate(async () => {
+    const proto = Object.prototype as unknown as Record<string, unknown>;
+    // The test plays Prototype.js and worse: the pollution stays while the tap records and sends.
+    // eslint-disable-next-line no-extend-native
+    (Array.prototype as unknown as Record<string, unknown>)['toJSON'] = function (): string {
+      return 'polluted array';
+    };
+    proto['toJSON'] = function (): string {
+      return 'polluted object';
+    };
+    // eslint-disable-next-line no-extend-native
+    Array.prototype.map = function (): never {
+      throw new Error('page replaced map');
+    };
+    // eslint-disable-next-line no-extend-native
+    String.prototype.split = function (): never {
+      throw new Error('page replaced split');
+    };
+    const res = await fetch('/sse?n=3&gap=0&polluted=fetch', { headers: { 'mcp-session-id': 'x' } });
+    const text = await res.text();
+    const es = new EventSource('/sse?n=2&gap=0&polluted=es');
+    await new Promise<void>((resolve) => es.addEventListener('message', (e) => e.lastEventId === '2' && resolve()));
+    es.close();
+    return new TextEncoder().encode(text).byteLength;
+  });
+  await expect
+    .poll(async () => (await probeDigest(ext, 'polluted=fetch'))?.end, { message: 'the fetch is recorded' })
+    .toBe('complete');
+  expect((await probeDigest(ext, 'polluted=fetch'))?.bytes).toBe(read);
+  await expect
+    .poll(async () => (await probeDigest(ext, 'polluted=es'))?.end, { message: 'the EventSource is recorded' })
+    .toBe('aborted');
+  expect((await probeDigest(ext, 'polluted=es'))?.bytes).toBeGreaterThan(0);
+  await Promise.all([page.close(), ext.close()]);
+});
+

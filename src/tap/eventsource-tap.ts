@@ -12,20 +12,21 @@ import {
   apply,
   bare,
   construct,
+  cutOf,
   defineProperties,
   defineProperty,
+  findIn,
   getPrototypeOf,
   hidden,
   reflectGet,
 } from './intrinsics';
 
-const BUILT_IN_TYPES = new Set(['open', 'error', 'message']);
-
 class EventSourceFollower {
   private conn: ConnectionTap | null = null;
   private offset = 0;
   private lastEventId = '';
-  private readonly subscribed = new Set<string>();
+  /** Types the tap listens for; no Set: the page may have replaced Set.prototype.has by now. */
+  private readonly subscribed: Record<string, true> = bare({});
 
   constructor(
     private readonly es: EventSource,
@@ -40,8 +41,8 @@ class EventSourceFollower {
 
   /** The page is about to listen for `type`: listen first, so the record sees the event before the page does. */
   subscribe(type: string): void {
-    if (BUILT_IN_TYPES.has(type) || this.subscribed.has(type)) return;
-    this.subscribed.add(type);
+    if (type === 'open' || type === 'error' || type === 'message' || this.subscribed[type]) return;
+    this.subscribed[type] = true;
     this.ctx.natives.addListener(this.es, type, (event) => guarded(() => this.received(event)));
   }
 
@@ -52,7 +53,7 @@ class EventSourceFollower {
   private connect(): void {
     const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink, this.ctx.natives);
     const requestHeaders = [{ name: 'Accept', value: 'text/event-stream' }];
-    if (this.lastEventId) requestHeaders.push({ name: 'Last-Event-ID', value: this.lastEventId });
+    if (this.lastEventId) requestHeaders[requestHeaders.length] = { name: 'Last-Event-ID', value: this.lastEventId };
     conn.start({
       source: 'eventsource',
       method: 'GET',
@@ -88,7 +89,14 @@ class EventSourceFollower {
     this.lastEventId = event.lastEventId;
     if (event.type !== 'message') text += `event: ${event.type}\n`;
     const data: unknown = event.data;
-    for (const line of String(data).split('\n')) text += `data: ${line}\n`;
+    // Captured built-ins, not split(): the page may have replaced String.prototype.split (or the array iterator).
+    const lines = String(data);
+    for (let from = 0; ;) {
+      const eol = findIn(lines, '\n', from);
+      text += `data: ${cutOf(lines, from, eol < 0 ? undefined : eol)}\n`;
+      if (eol < 0) break;
+      from = eol + 1;
+    }
     const bytes = this.ctx.natives.textEncoder.encode(`${text}\n`);
     this.conn.offer(this.offset, bytes);
     this.offset += bytes.byteLength;

@@ -27,3 +27,22 @@ export function hidden(value: unknown): PropertyDescriptor {
 export function viewOf(buffer: ArrayBuffer, offset: number, length: number): Uint8Array<ArrayBuffer> {
   return new NativeUint8Array(buffer, offset, length);
 }
+
+const indexOf = String.prototype.indexOf;
+const slice = String.prototype.slice;
+const trimStart = String.prototype.trimStart;
+
+/** `text.indexOf(part, from)` that a replaced String.prototype.indexOf cannot change. */
+export function findIn(text: string, part: string, from = 0): number {
+  return apply(indexOf, text, [part, from]) as number;
+}
+
+/** `text.slice(from, to)` that a replaced String.prototype.slice cannot change. */
+export function cutOf(text: string, from: number, to?: number): string {
+  return apply(slice, text, [from, to]) as string;
+}
+
+/** `text.trimStart()` that a replaced String.prototype.trimStart cannot change. */
+export function trimmedStart(text: string): string {
+  return apply(trimStart, text, []) as string;
+}

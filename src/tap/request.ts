@@ -32,7 +32,9 @@ function bodyText(body: unknown, natives: Natives): string | undefined {
 
 export function headerList(headers: Headers, natives: Natives): HttpHeader[] {
   const list: HttpHeader[] = [];
-  natives.headersForEach(headers, (value, name) => list.push({ name, value }));
+  natives.headersForEach(headers, (value, name) => {
+    list[list.length] = { name, value };
+  });
   return list;
 }
 

@@ -376,4 +376,3 @@ test('recording survives a page that defines toJSON on Array and Object and repl
   expect((await probeDigest(ext, 'polluted=es'))?.bytes).toBeGreaterThan(0);
   await Promise.all([page.close(), ext.close()]);
 });
-

@@ -376,3 +376,51 @@ test('recording survives a page that defines toJSON on Array and Object and repl
   expect((await probeDigest(ext, 'polluted=es'))?.bytes).toBeGreaterThan(0);
   await Promise.all([page.close(), ext.close()]);
 });
+
+test('3,000 MCP fetches on one shared signal leave no abort listener or signal behind once they settle', async () => {
+  // 6,000 fetches in two browsers on a shared 2-core machine: the work, not a wait, takes this long.
+  test.setTimeout(240_000);
+  type Retained = { signals: number; listeners: number };
+  /** Runs the fetches; then counts live AbortSignals after a full GC and DevTools' listeners on the shared one. */
+  const run = async (
+    session: ChromiumSession,
+  ): Promise<{ count: () => Promise<Retained>; close: () => Promise<void> }> => {
+    const page = await blankPage(session);
+    await page.evaluate(async () => {
+      const controller = new AbortController();
+      (window as unknown as { __shared: AbortController }).__shared = controller;
+      for (let batch = 0; batch < 30; batch++) {
+        const fetches = Array.from({ length: 100 }, () =>
+          fetch('/json', { headers: { 'mcp-session-id': 'shared' }, signal: controller.signal }),
+        );
+        // Each body is read to its end: the fetch has settled.
+        await Promise.all(fetches.map(async (p) => (await p).text()));
+      }
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const count = async (): Promise<Retained> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const proto = await cdp.send('Runtime.evaluate', { expression: 'AbortSignal.prototype' });
+      const found = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId! });
+      const length = await cdp.send('Runtime.callFunctionOn', {
+        objectId: found.objects.objectId!,
+        functionDeclaration: 'function () { return this.length; }',
+        returnByValue: true,
+      });
+      const shared = await cdp.send('Runtime.evaluate', { expression: 'window.__shared.signal' });
+      const listeners = await cdp.send('DOMDebugger.getEventListeners', { objectId: shared.result.objectId! });
+      await cdp.send('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined);
+      return { signals: length.result.value as number, listeners: listeners.listeners.length };
+    };
+    return { count, close: () => page.close() };
+  };
+  const bare = await run(plain);
+  const without = await bare.count();
+  await bare.close();
+  const withTap = await run(tapped);
+  // The tap ends each record a few tasks after the body was read (its clone's read): polled, never timed.
+  await expect
+    .poll(withTap.count, { timeout: 60_000, message: `as without the extension: ${JSON.stringify(without)}` })
+    .toEqual(without);
+  await withTap.close();
+});

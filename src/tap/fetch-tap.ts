@@ -49,14 +49,12 @@ class FetchCall {
       documentUrl: this.ctx.documentUrl(),
     });
     if (signal) {
-      this.ctx.natives.addListener(
-        signal,
-        'abort',
-        () => guarded(() => conn.end('aborted', errorText(signal.reason))),
-        {
-          once: true,
-        },
-      );
+      const { natives } = this.ctx;
+      const onAbort = (): void => guarded(() => conn.end('aborted', errorText(natives.signalReason(signal))));
+      natives.addListener(signal, 'abort', onAbort, { once: true });
+      // Removed once the record ends (the fetch and its body settled): a signal shared by many fetches, and the
+      // request signals that follow it, must not keep one listener, and its record, per fetch ever made.
+      conn.onEnd = () => natives.removeListener(signal, 'abort', onAbort);
     }
     this.conn = conn;
     return conn;

@@ -28,6 +28,8 @@ export interface Natives {
   headersForEach: (h: Headers, fn: (value: string, name: string) => void) => void;
   headersGet: (h: Headers, name: string) => string | null;
   addListener: (target: EventTarget, type: string, fn: (e: Event) => void, options?: AddEventListenerOptions) => void;
+  removeListener: (target: EventTarget, type: string, fn: (e: Event) => void) => void;
+  signalReason: (signal: AbortSignal) => unknown;
   dispatch: (target: EventTarget, e: Event) => boolean;
   postToPort: (port: MessagePort, message: unknown, transfer: Transferable[]) => void;
   startPort: (port: MessagePort) => void;
@@ -98,6 +100,8 @@ export function captureNatives(g: typeof globalThis): Natives {
     headersForEach: uncurry(g.Headers.prototype.forEach) as Natives['headersForEach'],
     headersGet: uncurry(g.Headers.prototype.get),
     addListener: uncurry(g.EventTarget.prototype.addEventListener) as Natives['addListener'],
+    removeListener: uncurry(g.EventTarget.prototype.removeEventListener) as Natives['removeListener'],
+    signalReason: getter(g.AbortSignal.prototype, 'reason'),
     dispatch: uncurry(g.EventTarget.prototype.dispatchEvent),
     postToPort: uncurry(g.MessagePort.prototype.postMessage) as Natives['postToPort'],
     startPort: uncurry(g.MessagePort.prototype.start),

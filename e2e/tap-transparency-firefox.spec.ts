@@ -4,7 +4,14 @@ import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { DIST_FIREFOX } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runPatchCase, runReadCase, runRequestCase } from './fixtures/transparency-cases';
+import {
+  TRANSPARENCY_SEED,
+  readCases,
+  runPatchCase,
+  runReadCase,
+  runRequestCase,
+  runStackCase,
+} from './fixtures/transparency-cases';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
 let server: FixtureServer;
@@ -60,4 +67,10 @@ test('Firefox: page patches of addEventListener, close and Response.prototype.te
   const [without, withTap] = await both(runPatchCase, null);
   expect(withTap).toEqual(without);
   expect(without.seen).toContain('text on the page Response');
+});
+
+test('Firefox: errors that reach the page carry no extension URL in their stacks', async () => {
+  const [without, withTap] = await both(runStackCase, null);
+  expect(withTap).toHaveLength(without.length);
+  for (const stack of withTap) expect(stack).not.toContain('moz-extension://');
 });

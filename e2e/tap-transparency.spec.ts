@@ -4,7 +4,14 @@ import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
-import { TRANSPARENCY_SEED, readCases, runPatchCase, runReadCase, runRequestCase } from './fixtures/transparency-cases';
+import {
+  TRANSPARENCY_SEED,
+  readCases,
+  runPatchCase,
+  runReadCase,
+  runRequestCase,
+  runStackCase,
+} from './fixtures/transparency-cases';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -423,4 +430,10 @@ test('3,000 MCP fetches on one shared signal leave no abort listener or signal b
     .poll(withTap.count, { timeout: 60_000, message: `as without the extension: ${JSON.stringify(without)}` })
     .toEqual(without);
   await withTap.close();
+});
+
+test('errors that reach the page carry no extension URL in their stacks', async () => {
+  const [without, withTap] = await both(runStackCase, null);
+  expect(withTap).toHaveLength(without.length);
+  for (const stack of withTap) expect(stack).not.toContain('chrome-extension://');
 });

@@ -34,15 +34,15 @@ const trimStart = String.prototype.trimStart;
 
 /** `text.indexOf(part, from)` that a replaced String.prototype.indexOf cannot change. */
 export function findIn(text: string, part: string, from = 0): number {
-  return apply(indexOf, text, [part, from]) as number;
+  return apply(indexOf, text, [part, from]);
 }
 
 /** `text.slice(from, to)` that a replaced String.prototype.slice cannot change. */
 export function cutOf(text: string, from: number, to?: number): string {
-  return apply(slice, text, [from, to]) as string;
+  return apply(slice, text, [from, to]);
 }
 
 /** `text.trimStart()` that a replaced String.prototype.trimStart cannot change. */
 export function trimmedStart(text: string): string {
-  return apply(trimStart, text, []) as string;
+  return apply(trimStart, text, []);
 }

@@ -1,6 +1,6 @@
 // Node (build): the extension for one browser. `TARGET=chrome|firefox vite build` -> dist/chrome, dist/firefox.
 // One manifest.json at the root; the Firefox variant is derived here (event-page background, gecko settings).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
@@ -58,6 +58,26 @@ const eagerPanelCode: Plugin = {
   },
 };
 
+/**
+ * The tap runs in the page's own world, so its frames show in the stacks of errors that reach the page (a fetch
+ * error is thrown while the tap's wrapper is on the stack). Named by a sourceURL, those frames read `<anonymous>`
+ * in Chromium instead of `chrome-extension://<id>/...`, which would tell any page that the extension is installed.
+ */
+const TAP_SOURCE_URL = '\n//# sourceURL=<anonymous>\n';
+const anonymousTap: Plugin = {
+  name: 'mcp-anonymous-tap',
+  // crxjs builds the standalone content scripts apart from this bundle: the written file is amended last.
+  closeBundle: {
+    order: 'post',
+    handler() {
+      const file = `dist/${target}/src/tap/index.js`;
+      if (!existsSync(file)) throw new Error(`vite.config.ts: ${file} was not built`);
+      const code = readFileSync(file, 'utf8');
+      if (!code.endsWith(TAP_SOURCE_URL)) writeFileSync(file, code + TAP_SOURCE_URL);
+    },
+  },
+};
+
 for (const page of [manifest.devtools_page, PANEL_PAGE]) {
   if (!existsSync(page)) throw new Error(`vite.config.ts: ${page} is missing (the panel build needs it)`);
 }
@@ -70,6 +90,7 @@ export default defineConfig({
       contentScripts: { standaloneFiles: STANDALONE_CONTENT_SCRIPTS },
     }),
     eagerPanelCode,
+    anonymousTap,
   ],
   worker: { plugins: () => [eagerPanelCode] },
   // Preact through the automatic JSX runtime (tsconfig says the same; vite 8 transforms with oxc).

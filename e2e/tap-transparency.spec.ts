@@ -4,6 +4,14 @@ import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_CHROME, findTabId, openExtensionPage, probeDigest, probeStatus, startProbe } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
+import {
+  TRANSPARENCY_SEED,
+  readCases,
+  runPatchCase,
+  runReadCase,
+  runRequestCase,
+  runStackCase,
+} from './fixtures/transparency-cases';
 import { launchChromium, type ChromiumSession } from './launcher';
 
 let server: FixtureServer;
@@ -151,6 +159,20 @@ test('text(), clone() and a BYOB reader behave the same', async () => {
   }, '/sse?n=4&gap=10');
   expect(withTap).toEqual(without);
   expect(withTap.same).toBe(true);
+});
+
+for (const c of readCases(TRANSPARENCY_SEED, 'chromium')) {
+  test(`seed ${TRANSPARENCY_SEED}: ${c.mode} gives the native values, errors and bodyUsed on every path`, async () => {
+    const [without, withTap] = await both(runReadCase, c);
+    expect(withTap).toEqual(without);
+    expect(without['abort']).toContain('AbortError');
+  });
+}
+
+test('the request is read once, as by the native fetch: getters, toString and a one-shot headers iterator', async () => {
+  const [without, withTap] = await both(runRequestCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.session).toBe('session-13');
 });
 
 test('aborting or cancelling closes the connection as without the extension', async () => {
@@ -315,3 +337,103 @@ for (const [name, n, size] of [
     await Promise.all([bare.close(), page.close(), ext.close()]);
   });
 }
+
+test('page patches of addEventListener, close and Response.prototype.text see the calls and objects they would natively', async () => {
+  const [without, withTap] = await both(runPatchCase, null);
+  expect(withTap).toEqual(without);
+  expect(without.seen).toContain('text on the page Response');
+});
+
+test('recording survives a page that defines toJSON on Array and Object and replaces map and split', async () => {
+  const page = await blankPage(tapped);
+  const ext = await openExtensionPage(tapped.context, tapped.extensionId!);
+  await startProbe(ext, await findTabId(ext, page.url()));
+  const read = await page.evaluate(async () => {
+    const proto = Object.prototype as unknown as Record<string, unknown>;
+    // The test plays Prototype.js and worse: the pollution stays while the tap records and sends.
+    // eslint-disable-next-line no-extend-native
+    (Array.prototype as unknown as Record<string, unknown>)['toJSON'] = function (): string {
+      return 'polluted array';
+    };
+    proto['toJSON'] = function (): string {
+      return 'polluted object';
+    };
+    // eslint-disable-next-line no-extend-native
+    Array.prototype.map = function (): never {
+      throw new Error('page replaced map');
+    };
+    // eslint-disable-next-line no-extend-native
+    String.prototype.split = function (): never {
+      throw new Error('page replaced split');
+    };
+    const res = await fetch('/sse?n=3&gap=0&polluted=fetch', { headers: { 'mcp-session-id': 'x' } });
+    const text = await res.text();
+    const es = new EventSource('/sse?n=2&gap=0&polluted=es');
+    await new Promise<void>((resolve) => es.addEventListener('message', (e) => e.lastEventId === '2' && resolve()));
+    es.close();
+    return new TextEncoder().encode(text).byteLength;
+  });
+  await expect
+    .poll(async () => (await probeDigest(ext, 'polluted=fetch'))?.end, { message: 'the fetch is recorded' })
+    .toBe('complete');
+  expect((await probeDigest(ext, 'polluted=fetch'))?.bytes).toBe(read);
+  await expect
+    .poll(async () => (await probeDigest(ext, 'polluted=es'))?.end, { message: 'the EventSource is recorded' })
+    .toBe('aborted');
+  expect((await probeDigest(ext, 'polluted=es'))?.bytes).toBeGreaterThan(0);
+  await Promise.all([page.close(), ext.close()]);
+});
+
+test('3,000 MCP fetches on one shared signal leave no abort listener or signal behind once they settle', async () => {
+  // 6,000 fetches in two browsers on a shared 2-core machine: the work, not a wait, takes this long.
+  test.setTimeout(240_000);
+  type Retained = { signals: number; listeners: number };
+  /** Runs the fetches; then counts live AbortSignals after a full GC and DevTools' listeners on the shared one. */
+  const run = async (
+    session: ChromiumSession,
+  ): Promise<{ count: () => Promise<Retained>; close: () => Promise<void> }> => {
+    const page = await blankPage(session);
+    await page.evaluate(async () => {
+      const controller = new AbortController();
+      (window as unknown as { __shared: AbortController }).__shared = controller;
+      for (let batch = 0; batch < 30; batch++) {
+        const fetches = Array.from({ length: 100 }, () =>
+          fetch('/json', { headers: { 'mcp-session-id': 'shared' }, signal: controller.signal }),
+        );
+        // Each body is read to its end: the fetch has settled.
+        await Promise.all(fetches.map(async (p) => (await p).text()));
+      }
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const count = async (): Promise<Retained> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const proto = await cdp.send('Runtime.evaluate', { expression: 'AbortSignal.prototype' });
+      const found = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId! });
+      const length = await cdp.send('Runtime.callFunctionOn', {
+        objectId: found.objects.objectId!,
+        functionDeclaration: 'function () { return this.length; }',
+        returnByValue: true,
+      });
+      const shared = await cdp.send('Runtime.evaluate', { expression: 'window.__shared.signal' });
+      const listeners = await cdp.send('DOMDebugger.getEventListeners', { objectId: shared.result.objectId! });
+      await cdp.send('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined);
+      return { signals: length.result.value as number, listeners: listeners.listeners.length };
+    };
+    return { count, close: () => page.close() };
+  };
+  const bare = await run(plain);
+  const without = await bare.count();
+  await bare.close();
+  const withTap = await run(tapped);
+  // The tap ends each record a few tasks after the body was read (its clone's read): polled, never timed.
+  await expect
+    .poll(withTap.count, { timeout: 60_000, message: `as without the extension: ${JSON.stringify(without)}` })
+    .toEqual(without);
+  await withTap.close();
+});
+
+test('errors that reach the page carry no extension URL in their stacks', async () => {
+  const [without, withTap] = await both(runStackCase, null);
+  expect(withTap).toHaveLength(without.length);
+  for (const stack of withTap) expect(stack).not.toContain('chrome-extension://');
+});

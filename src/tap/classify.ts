@@ -1,4 +1,6 @@
-// Page MAIN world (pure helpers): which requests and responses matter to MCP. No runtime imports but types.
+// Page MAIN world (pure helpers): which requests and responses matter to MCP. Built-ins come from intrinsics.ts:
+// the page may have replaced Array.prototype.some or String.prototype.includes by the time these run.
+import { cutOf, findIn, trimmedStart } from './intrinsics';
 
 /** Request headers that only MCP Streamable HTTP clients send. */
 const MCP_REQUEST_HEADERS = ['mcp-session-id', 'last-event-id', 'mcp-protocol-version'] as const;
@@ -10,13 +12,14 @@ export const MAX_JSON_BODY = 1024 * 1024;
 export const MAX_REQUEST_BODY = 1024 * 1024;
 
 export function hasMcpHeader(has: (name: string) => boolean): boolean {
-  return MCP_REQUEST_HEADERS.some((name) => has(name));
+  for (let i = 0; i < MCP_REQUEST_HEADERS.length; i++) if (has(MCP_REQUEST_HEADERS[i] as string)) return true;
+  return false;
 }
 
 /** A cheap look at a POST body: JSON text that names the JSON-RPC version. */
 export function looksLikeJsonRpc(body: string): boolean {
-  const first = body.trimStart()[0];
-  return (first === '{' || first === '[') && body.includes('"jsonrpc"');
+  const first = trimmedStart(body)[0];
+  return (first === '{' || first === '[') && findIn(body, '"jsonrpc"') >= 0;
 }
 
 export function isEventStream(contentType: string | null): boolean {
@@ -42,7 +45,7 @@ export function errorText(error: unknown): string {
       const { name, message } = error as { name?: unknown; message?: unknown };
       if (typeof message === 'string') return typeof name === 'string' && name ? `${name}: ${message}` : message;
     }
-    return String(error).slice(0, 1000);
+    return cutOf(String(error), 0, 1000);
   } catch {
     return 'unprintable error';
   }

@@ -11,6 +11,8 @@ export class ConnectionTap {
   private recordedBytes = 0;
   private openBranches = 0;
   private ended = false;
+  /** Runs once when the record ends: lets go of what only an open record needs (the abort listener). */
+  onEnd: (() => void) | null = null;
 
   constructor(
     readonly id: string,
@@ -62,5 +64,8 @@ export class ConnectionTap {
     if (this.ended) return;
     this.ended = true;
     this.sink.push({ kind: 'end', id: this.id, end: reason, endTime: this.sink.now(), ...(error ? { error } : {}) });
+    const onEnd = this.onEnd;
+    this.onEnd = null;
+    onEnd?.();
   }
 }

@@ -8,15 +8,25 @@
 import { ConnectionTap } from './connection';
 import type { TapContext } from './fetch-tap';
 import { attempt, guarded } from './guard';
-import { apply, bare, construct, defineProperties, defineProperty, hidden } from './intrinsics';
-
-const BUILT_IN_TYPES = new Set(['open', 'error', 'message']);
+import {
+  apply,
+  bare,
+  construct,
+  cutOf,
+  defineProperties,
+  defineProperty,
+  findIn,
+  getPrototypeOf,
+  hidden,
+  reflectGet,
+} from './intrinsics';
 
 class EventSourceFollower {
   private conn: ConnectionTap | null = null;
   private offset = 0;
   private lastEventId = '';
-  private readonly subscribed = new Set<string>();
+  /** Types the tap listens for; no Set: the page may have replaced Set.prototype.has by now. */
+  private readonly subscribed: Record<string, true> = bare({});
 
   constructor(
     private readonly es: EventSource,
@@ -31,8 +41,8 @@ class EventSourceFollower {
 
   /** The page is about to listen for `type`: listen first, so the record sees the event before the page does. */
   subscribe(type: string): void {
-    if (BUILT_IN_TYPES.has(type) || this.subscribed.has(type)) return;
-    this.subscribed.add(type);
+    if (type === 'open' || type === 'error' || type === 'message' || this.subscribed[type]) return;
+    this.subscribed[type] = true;
     this.ctx.natives.addListener(this.es, type, (event) => guarded(() => this.received(event)));
   }
 
@@ -43,7 +53,7 @@ class EventSourceFollower {
   private connect(): void {
     const conn = new ConnectionTap(this.ctx.nextId(), this.ctx.sink, this.ctx.natives);
     const requestHeaders = [{ name: 'Accept', value: 'text/event-stream' }];
-    if (this.lastEventId) requestHeaders.push({ name: 'Last-Event-ID', value: this.lastEventId });
+    if (this.lastEventId) requestHeaders[requestHeaders.length] = { name: 'Last-Event-ID', value: this.lastEventId };
     conn.start({
       source: 'eventsource',
       method: 'GET',
@@ -79,7 +89,14 @@ class EventSourceFollower {
     this.lastEventId = event.lastEventId;
     if (event.type !== 'message') text += `event: ${event.type}\n`;
     const data: unknown = event.data;
-    for (const line of String(data).split('\n')) text += `data: ${line}\n`;
+    // Captured built-ins, not split(): the page may have replaced String.prototype.split (or the array iterator).
+    const lines = String(data);
+    for (let from = 0; ;) {
+      const eol = findIn(lines, '\n', from);
+      text += `data: ${cutOf(lines, from, eol < 0 ? undefined : eol)}\n`;
+      if (eol < 0) break;
+      from = eol + 1;
+    }
     const bytes = this.ctx.natives.textEncoder.encode(`${text}\n`);
     this.conn.offer(this.offset, bytes);
     this.offset += bytes.byteLength;
@@ -89,6 +106,10 @@ class EventSourceFollower {
 export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx: TapContext): void {
   const Native = ctx.natives.EventSource;
   if (!Native) return;
+  // The page's current members, looked up at each call where the instance would inherit them: a page that patches
+  // EventTarget.prototype.addEventListener or EventSource.prototype.close later (Zone.js) still sees every call.
+  const inherited = (es: EventSource, name: 'addEventListener' | 'close'): unknown =>
+    reflectGet(getPrototypeOf(es) as object, name, es);
   const nativeClose = Native.prototype.close;
   const nativeAdd = EventTarget.prototype.addEventListener;
   const proxy = new Proxy(Native, {
@@ -102,12 +123,13 @@ export function tapEventSource(target: { EventSource?: typeof EventSource }, ctx
           listener: unknown,
           ...rest: unknown[]
         ): void {
-          attempt(() => follower.subscribe(String(type)));
-          apply(nativeAdd, this, [type, listener, ...rest]);
+          // Only a string: converting anything else would run the page's toString once more than natively.
+          if (typeof type === 'string') attempt(() => follower.subscribe(type));
+          apply(inherited(es, 'addEventListener') as (...args: unknown[]) => void, this, [type, listener, ...rest]);
         };
         const close = function close(this: EventSource): void {
           guarded(() => follower.closedByPage());
-          apply(nativeClose, this, []);
+          apply(inherited(es, 'close') as () => void, this, []);
         };
         ctx.disguise(addEventListener, nativeAdd);
         ctx.disguise(close, nativeClose);

@@ -25,6 +25,7 @@ beforeAll(async () => {
       });
     },
     '/accepted': (_req, res) => res.writeHead(202).end(),
+    '/echo': (req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify(req.headers)),
   });
 });
 afterAll(() => server.close());
@@ -64,6 +65,19 @@ describe('fetch tap: what the page sees', () => {
       .filter((d) => d.kind === 'chunk')
       .map((d) => (d.kind === 'chunk' ? new TextDecoder().decode(d.bytes) : ''));
     expect(recorded).toEqual(EVENTS);
+  });
+
+  it('reads a one-shot headers iterator once: the request goes out with its headers and the record lists them', async () => {
+    const tap = installTap();
+    const headers = [['mcp-session-id', 'session-13']].values();
+    const res = await tap.fetch(`${server.url}/echo`, { headers: headers as unknown as HeadersInit });
+    const sent = JSON.parse(await res.text()) as Record<string, string>;
+    expect(sent['mcp-session-id']).toBe('session-13');
+    await tap.settle();
+    const start = tap.deltas.find((d) => d.kind === 'start');
+    expect(start?.kind === 'start' && start.conn.requestHeaders).toEqual([
+      { name: 'mcp-session-id', value: 'session-13' },
+    ]);
   });
 
   it('looks like the native fetch', () => {

@@ -4,11 +4,11 @@ import type { TapBreaker } from './break/breaker';
 import type { DeltaSink } from './channel';
 import { errorText, isAbortError, isEventStream, isJson } from './classify';
 import { ConnectionTap } from './connection';
-import { tapEventStreamBody, tapSmallBody } from './body';
+import { BodyTap, tapSmallBody } from './body';
 import { attempt, guarded } from './guard';
 import { apply } from './intrinsics';
 import type { Natives } from './natives';
-import { headerList, readRequest, type RequestInfo } from './request';
+import { buildRequest, headerList, readRequest, type RequestInfo } from './request';
 
 export interface TapContext {
   natives: Natives;
@@ -30,6 +30,7 @@ class FetchCall {
     readonly request: RequestInfo,
     private readonly startTime: number,
     private readonly ctx: TapContext,
+    private readonly bodies: BodyTap,
   ) {
     if (request.mcp) this.startRecord();
   }
@@ -48,14 +49,12 @@ class FetchCall {
       documentUrl: this.ctx.documentUrl(),
     });
     if (signal) {
-      this.ctx.natives.addListener(
-        signal,
-        'abort',
-        () => guarded(() => conn.end('aborted', errorText(signal.reason))),
-        {
-          once: true,
-        },
-      );
+      const { natives } = this.ctx;
+      const onAbort = (): void => guarded(() => conn.end('aborted', errorText(natives.signalReason(signal))));
+      natives.addListener(signal, 'abort', onAbort, { once: true });
+      // Removed once the record ends (the fetch and its body settled): a signal shared by many fetches, and the
+      // request signals that follow it, must not keep one listener, and its record, per fetch ever made.
+      conn.onEnd = () => natives.removeListener(signal, 'abort', onAbort);
     }
     this.conn = conn;
     return conn;
@@ -73,7 +72,7 @@ class FetchCall {
     if (!sse && !this.conn) return;
     const conn = this.startRecord();
     conn.response(response.status, response.statusText, headerList(headers, natives));
-    if (sse) tapEventStreamBody(response, conn, natives, this.ctx.disguise);
+    if (sse) this.bodies.register(response, conn);
     else if (isJson(contentType)) tapSmallBody(response, conn, natives);
     else conn.end('complete');
   }
@@ -97,17 +96,30 @@ async function follow(pending: Promise<Response>, call: FetchCall): Promise<Resp
 
 export function tapFetch(target: { fetch: typeof fetch }, ctx: TapContext): void {
   const { natives } = ctx;
+  const bodies = new BodyTap(natives, ctx.disguise);
   const tapped = new Proxy(natives.fetch, {
     apply(nativeFetch, thisArg: unknown, args: unknown[]): Promise<Response> {
-      const call = attempt(() => {
-        const startTime = ctx.sink.now();
-        return new FetchCall(readRequest(args[0], args[1], natives, ctx.baseUrl()), startTime, ctx);
-      });
+      // A call the native fetch refuses before reading its arguments (no arguments, a foreign `this`) stays its own.
+      if (args.length === 0 || (thisArg !== undefined && thisArg !== null && thisArg !== target))
+        return apply(nativeFetch, thisArg, args) as Promise<Response>;
+      const startTime = attempt(() => ctx.sink.now()) ?? 0;
+      let built: { request: Request; body: unknown };
+      try {
+        built = buildRequest(args[0], args[1], natives);
+      } catch {
+        // The native fetch fails on the same arguments, with its own message ("Failed to execute 'fetch'..."); only
+        // then are the page's getters read a second time, and nothing is sent.
+        return apply(nativeFetch, thisArg, args) as Promise<Response>;
+      }
+      const forwarded: unknown[] = [built.request];
+      const call = attempt(
+        () => new FetchCall(readRequest(built.request, built.body, natives), startTime, ctx, bodies),
+      );
       const breaker = ctx.breaker;
       const pending =
         call && breaker?.armed
-          ? breaker.fetch(nativeFetch, thisArg, args, call.request, call.recordId)
-          : (apply(nativeFetch, thisArg, args) as Promise<Response>);
+          ? breaker.fetch(nativeFetch, thisArg, forwarded, call.request, call.recordId)
+          : (apply(nativeFetch, thisArg, forwarded) as Promise<Response>);
       return call ? follow(pending, call) : pending;
     },
   });

@@ -17,6 +17,10 @@ export interface Natives {
   responseBody: (r: Response) => ReadableStream<Uint8Array> | null;
   responseHeaders: (r: Response) => Headers;
   responseClone: (r: Response) => Response;
+  requestMethod: (r: Request) => string;
+  requestUrl: (r: Request) => string;
+  requestHeaders: (r: Request) => Headers;
+  requestSignal: (r: Request) => AbortSignal;
   getReader: (s: ReadableStream<Uint8Array>) => ReadableStreamDefaultReader<Uint8Array>;
   read: (r: ReadableStreamDefaultReader<Uint8Array>) => Promise<ReadableStreamReadResult<Uint8Array>>;
   cancelReader: (r: ReadableStreamDefaultReader<Uint8Array>, reason: unknown) => Promise<void>;
@@ -24,6 +28,8 @@ export interface Natives {
   headersForEach: (h: Headers, fn: (value: string, name: string) => void) => void;
   headersGet: (h: Headers, name: string) => string | null;
   addListener: (target: EventTarget, type: string, fn: (e: Event) => void, options?: AddEventListenerOptions) => void;
+  removeListener: (target: EventTarget, type: string, fn: (e: Event) => void) => void;
+  signalReason: (signal: AbortSignal) => unknown;
   dispatch: (target: EventTarget, e: Event) => boolean;
   postToPort: (port: MessagePort, message: unknown, transfer: Transferable[]) => void;
   startPort: (port: MessagePort) => void;
@@ -81,6 +87,10 @@ export function captureNatives(g: typeof globalThis): Natives {
     responseBody: getter(g.Response.prototype, 'body'),
     responseHeaders: getter(g.Response.prototype, 'headers'),
     responseClone: uncurry(g.Response.prototype.clone),
+    requestMethod: getter(g.Request.prototype, 'method'),
+    requestUrl: getter(g.Request.prototype, 'url'),
+    requestHeaders: getter(g.Request.prototype, 'headers'),
+    requestSignal: getter(g.Request.prototype, 'signal'),
     getReader: uncurry(g.ReadableStream.prototype.getReader) as Natives['getReader'],
     read: uncurry<ReadableStreamDefaultReader<Uint8Array>, [], Promise<ReadableStreamReadResult<Uint8Array>>>(
       readerProto.read,
@@ -90,6 +100,8 @@ export function captureNatives(g: typeof globalThis): Natives {
     headersForEach: uncurry(g.Headers.prototype.forEach) as Natives['headersForEach'],
     headersGet: uncurry(g.Headers.prototype.get),
     addListener: uncurry(g.EventTarget.prototype.addEventListener) as Natives['addListener'],
+    removeListener: uncurry(g.EventTarget.prototype.removeEventListener) as Natives['removeListener'],
+    signalReason: getter(g.AbortSignal.prototype, 'reason'),
     dispatch: uncurry(g.EventTarget.prototype.dispatchEvent),
     postToPort: uncurry(g.MessagePort.prototype.postMessage) as Natives['postToPort'],
     startPort: uncurry(g.MessagePort.prototype.start),

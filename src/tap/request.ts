@@ -1,6 +1,7 @@
-// Page MAIN world: reads what the tap needs from fetch(input, init) arguments, without consuming anything.
+// Page MAIN world: builds the Request of a fetch(input, init) call once and reads what the tap needs from it.
 import type { HttpHeader } from '../protocol/records';
 import { MAX_REQUEST_BODY, hasMcpHeader, looksLikeJsonRpc } from './classify';
+import { bare, construct, reflectGet } from './intrinsics';
 import type { Natives } from './natives';
 
 export interface RequestInfo {
@@ -29,42 +30,54 @@ function bodyText(body: unknown, natives: Natives): string | undefined {
   return undefined;
 }
 
-function resolveUrl(input: unknown, natives: Natives, baseUrl: string): string {
-  if (input instanceof natives.Request) return input.url;
-  if (input instanceof natives.URL) return input.href;
-  return new natives.URL(String(input), baseUrl).href;
-}
-
 export function headerList(headers: Headers, natives: Natives): HttpHeader[] {
   const list: HttpHeader[] = [];
-  natives.headersForEach(headers, (value, name) => list.push({ name, value }));
+  natives.headersForEach(headers, (value, name) => {
+    list[list.length] = { name, value };
+  });
   return list;
 }
 
-export function readRequest(input: unknown, init: unknown, natives: Natives, baseUrl: string): RequestInfo {
-  const request = input instanceof natives.Request ? input : null;
-  const options = isObject(init) ? init : null;
-  // fetch() itself stringifies the method (WebIDL ByteString): an object's toString is what the server gets.
-  // eslint-disable-next-line typescript/no-base-to-string
-  const method = String(options?.method ?? request?.method ?? 'GET').toUpperCase();
-  const headerSource = options && options.headers !== undefined ? options.headers : request?.headers;
-  const headers =
-    headerSource instanceof natives.Headers
-      ? headerSource
-      : new natives.Headers(headerSource as HeadersInit | undefined);
-  const body =
-    options && options.body !== undefined && options.body !== null ? bodyText(options.body, natives) : undefined;
-  const signalSource = options && options.signal !== undefined ? options.signal : request?.signal;
-  const signal = signalSource instanceof natives.AbortSignal ? signalSource : undefined;
+/**
+ * The Request the native fetch would build from `input` and `init`, built once by the tap so that the page's code
+ * runs exactly as often as without it (each init getter once, in the browser's order, `input.toString` once, a
+ * headers iterator consumed once) and the tap reads everything else from the Request. `init` is seen through a
+ * Proxy that forwards each read to the page's object and keeps the body value it gave (a Request hides its body).
+ * Throws what `new Request` throws.
+ */
+export function buildRequest(input: unknown, init: unknown, natives: Natives): { request: Request; body: unknown } {
+  const seen: { body: unknown } = bare({ body: undefined });
+  const view = isObject(init)
+    ? new Proxy(
+        init,
+        bare({
+          get(target: Record<string, unknown>, key: string | symbol): unknown {
+            // The page's getters see their own object as `this`, as when the native fetch reads them.
+            const value = reflectGet(target, key, target);
+            if (key === 'body') seen.body = value;
+            return value;
+          },
+        }),
+      )
+    : init;
+  const request = construct(natives.Request, [input, view]) as Request;
+  return { request, body: seen.body };
+}
+
+export function readRequest(request: Request, rawBody: unknown, natives: Natives): RequestInfo {
+  const method = natives.requestMethod(request);
+  const headers = natives.requestHeaders(request);
+  const body = rawBody !== undefined && rawBody !== null ? bodyText(rawBody, natives) : undefined;
+  const signal = natives.requestSignal(request);
   const mcp =
     hasMcpHeader((name) => natives.headersGet(headers, name) !== null) ||
     (method === 'POST' && body !== undefined && looksLikeJsonRpc(body));
   return {
     method,
-    url: resolveUrl(input, natives, baseUrl),
+    url: natives.requestUrl(request),
     headers: () => headerList(headers, natives),
     ...(body !== undefined ? { body } : {}),
-    ...(signal ? { signal } : {}),
+    signal,
     mcp,
   };
 }

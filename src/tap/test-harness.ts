@@ -109,8 +109,8 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
     documentUrl: () => 'http://127.0.0.1/page',
     breaker,
   });
-  return {
-    fetch: target.fetch,
+  // The tapped fetch is called as `tap.fetch(...)`, so `this` is the object it was installed on, as `window` in a page.
+  const rest: Omit<TappedFetch, 'fetch'> = {
     deltas,
     settle,
     close: () => port?.close(),
@@ -126,6 +126,7 @@ export function installTap(options: { revealSecrets?: boolean; upstream?: typeof
         .map((d) => Buffer.from(d.bytes).toString('utf8'))
         .join(''),
   };
+  return Object.assign(target, rest);
 }
 
 /** Writes `parts` with a pause between them, then ends (or, with `cut`, destroys the socket mid-stream). */

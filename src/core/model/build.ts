@@ -6,6 +6,7 @@ import { placeEvents, type Delivery, type PlacementMemory } from './events';
 import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
 import { retriedRounds } from './retries';
+import { taskFollowUps } from './tasks';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
 import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -101,6 +102,10 @@ function buildSession(
       const [view, retried] = [views[retry], views[round]];
       if (view && retried) view.retryOf = retried.id;
     }
+  for (const [followUp, creator] of taskFollowUps(group.connections)) {
+    const [view, created] = [views[followUp], views[creator]];
+    if (view && created) view.taskOf = created.id;
+  }
   return session;
 }
 

@@ -78,6 +78,11 @@ export interface ConnectionView {
    * request retries (with `inputResponses` or `requestState`, under a new id); one logical request across both.
    */
   retryOf?: string;
+  /**
+   * MCP Tasks: the connection whose request the server answered with a task handle, when this one's request
+   * (`tasks/get`, `tasks/update`, `tasks/cancel`, `tasks/result`) names that task's id; one logical request across all.
+   */
+  taskOf?: string;
   /** Last-Event-ID request header, when sent. */
   lastEventIdSent?: string;
   /** The connection whose stream this one resumed (by Last-Event-ID), when known. */

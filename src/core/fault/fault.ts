@@ -41,12 +41,24 @@ export type ResumeFault = Shared &
     | { kind: 'restart-epoch'; epoch?: string }
   );
 
-export type Fault = CutFault | DelayFault | ResumeFault;
+/**
+ * 2026-07-28 server faults on a request's own response stream: `drop-listen-ack` drops the first event of a
+ * `subscriptions/listen` stream (its acknowledgement); `inject-server-request` sends a JSON-RPC request (roots/list)
+ * first on the next matching request's stream, which that era forbids.
+ */
+export type StreamFault = Shared &
+  ({ kind: 'drop-listen-ack' } | { kind: 'inject-server-request'; match: RequestMatch });
+
+export type Fault = CutFault | DelayFault | ResumeFault | StreamFault;
 
 export function isCut(fault: Fault): fault is CutFault {
   return fault.kind === 'cut-mid-event' || fault.kind === 'cut-at-boundary';
 }
 
 export function isResumeFault(fault: Fault): fault is ResumeFault {
-  return !isCut(fault) && fault.kind !== 'delay';
+  return !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault);
+}
+
+export function isStreamFault(fault: Fault): fault is StreamFault {
+  return fault.kind === 'drop-listen-ack' || fault.kind === 'inject-server-request';
 }

@@ -2,6 +2,7 @@
 // Faults never strike initialize; a cut strikes the first matching request's response stream; the resume faults
 // strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
+import { TextEncoder } from '../web/globals';
 import { EpochRewriter } from './epoch-rewriter';
 import { FaultStream } from './fault-stream';
 import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
@@ -99,7 +100,7 @@ export class FaultPlanner {
       (a): a is Armed & { fault: CutFault } =>
         isCut(a.fault) && (a.fault.every || !a.inFlight) && matches(exchange.rpc, a.fault.match),
     );
-    if (!cut) return this.forward(delayMs, this.observer());
+    if (!cut) return this.forward(delayMs, this.streamFault(exchange) ?? this.observer());
     cut.inFlight = true;
     const struck = (info: CutInfo): void => this.struckCut(exchange, cut, info);
     const missed = (): void => {
@@ -256,6 +257,42 @@ export class FaultPlanner {
     });
   }
 
+  /** A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, or a request sent first. */
+  private streamFault(exchange: Exchange): FaultStream | undefined {
+    const armed = this.ready().find(
+      (a) =>
+        (a.fault.kind === 'drop-listen-ack' && rpcTarget(exchange.rpc).method === 'subscriptions/listen') ||
+        (a.fault.kind === 'inject-server-request' && matches(exchange.rpc, a.fault.match)),
+    );
+    if (!armed) return undefined;
+    armed.struck += 1;
+    const { method } = rpcTarget(exchange.rpc);
+    if (armed.fault.kind === 'inject-server-request') {
+      this.options.report({
+        fault: armed.fault.spec,
+        action: 'inject-request',
+        detail: { method, injected: 'roots/list' },
+      });
+      const event = `event: message\ndata: ${JSON.stringify(INJECTED_REQUEST)}\n\n`;
+      return new FaultStream({ ...PASS, prefix: () => new TextEncoder().encode(event) }, undefined);
+    }
+    const spec = armed.fault.spec;
+    let dropped = false;
+    return new FaultStream(
+      {
+        atFrameStart: () => (dropped ? { kind: 'pass' } : { kind: 'drop' }),
+        onFrameEnd: (frame, delivered) => {
+          if (!dropped && !delivered && frame.isEvent) {
+            dropped = true;
+            this.options.report({ fault: spec, action: 'skip-event', detail: { method, kind: classifyFrame(frame) } });
+          }
+          return 'continue';
+        },
+      },
+      undefined,
+    );
+  }
+
   /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */
   private observer(): FaultStream | undefined {
     return this.wantsEvents() ? new FaultStream(this.remembering(PASS), undefined) : undefined;
@@ -282,6 +319,9 @@ export class FaultPlanner {
     if (this.delivered.size > REMEMBERED_EVENTS) this.delivered.delete(this.delivered.keys().next().value as string);
   }
 }
+
+/** What inject-server-request sends: a server request, which 2026-07-28 forbids on any stream. */
+const INJECTED_REQUEST = { jsonrpc: '2.0', id: 'fault-proxy-roots-1', method: 'roots/list', params: {} };
 
 const PASS: TapPolicy = { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: () => 'continue' };
 

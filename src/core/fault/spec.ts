@@ -19,6 +19,8 @@ export const FAULT_SYNTAX: readonly string[] = [
   'resume-silent',
   'restart-epoch[:EPOCH]',
   'delay:MS',
+  'drop-listen-ack',
+  'inject-server-request',
 ];
 
 export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string };
@@ -26,7 +28,7 @@ export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string
 const fail = (error: string): FaultParse => ({ ok: false, error });
 const WHOLE = /^\d{1,9}$/;
 const EPOCH = /^[A-Za-z0-9_-]{1,32}$/;
-const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay']);
+const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay', 'inject-server-request']);
 const KNOWN = new Set(FAULT_SYNTAX.map((syntax) => /^[a-z-]+/.exec(syntax)?.[0]));
 
 /** Parses one `--fault` value; errors name the part that is wrong and what would be right. */
@@ -74,6 +76,10 @@ export function parseFaultSpec(text: string): FaultParse {
       if (typeof ms === 'string') return fail(ms);
       return ok({ ...shared, kind: name, match, ms });
     }
+    case 'inject-server-request':
+      if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
+      return ok({ ...shared, kind: name, match });
+    case 'drop-listen-ack':
     case 'replay-cursor':
     case 'resume-silent':
       if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
@@ -97,8 +103,10 @@ function parseOptions(name: string, options: string[]): RequestMatch | string {
     const method = option.slice(eq + 1);
     if (eq === -1 || method === '') return 'method= needs a JSON-RPC method name, e.g. ,method=tools/call';
     if (method === 'initialize') return 'faults never strike the initialize exchange (,method=initialize)';
+    if (name === 'drop-listen-ack')
+      return 'drop-listen-ack strikes the first subscriptions/listen stream: ,method= does not apply to it';
     if (!STRIKES_REQUESTS.has(name))
-      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary and delay`;
+      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay and inject-server-request`;
     match = { method };
   }
   return match;

@@ -1,6 +1,7 @@
 // Runs in Node (vitest): the product's fault proxy in front of the real TS SDK v2 server, the real v2 client (pinned
 // to 2026-07-28) through it, recorded as the client received it (the proxy's CaptureRecorder): unarmed the run is
-// clean; each 2026-07-28 stream fault provokes the rule it is for, and only the faults' own consequences.
+// clean; each 2026-07-28 fault provokes the rule it is for: the stream faults on what the server sent, the request
+// faults on the request as rewritten (as the server got it).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/core/analyze';
 import type { Fault } from '../../../src/core/fault/fault';
@@ -62,9 +63,12 @@ async function through(specs: string[], listen = false): Promise<Through> {
     recorder,
   });
   try {
+    // A rewritten request may be refused, which fails the application's call: the run ends there, recorded.
     const result = listen
       ? await listenOnly(proxy.url)
-      : await runV2('v2-clean', { url: proxy.url, plans: lab.plans, toolsChanged: () => lab.toolsChanged() });
+      : await runV2('v2-clean', { url: proxy.url, plans: lab.plans, toolsChanged: () => lab.toolsChanged() }).catch(
+          (error: unknown): V2RunResult => ({ verdict: 'error', steps: [], errors: [String(error)] }),
+        );
     // The client has closed; the proxy sees the last exchange (the listen's abort) end a moment later.
     await until(() => recorder.capture().connections.every((c) => c.end !== 'open'));
     const findings = analyze(recorder.capture()).findings;
@@ -109,6 +113,35 @@ describe.concurrent('the fault proxy on real 2026-07-28 traffic (TS SDK v2)', ()
       const run = await through(['inject-server-request']);
       expect(run.reports.map((r) => r.action)).toEqual(['inject-request']);
       expect(run.loud).toContain('server-request-on-stream');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'set-header MCP-Protocol-Version: the header says 2025-11-25, the body 2026-07-28 -> protocol-version-mismatch',
+    async () => {
+      const run = await through(['set-header:MCP-Protocol-Version=2025-11-25']);
+      expect(run.reports.map((r) => [r.action, r.detail['header']])).toEqual([['set-header', 'MCP-Protocol-Version']]);
+      expect(run.loud).toContain('protocol-version-mismatch');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'set-header Mcp-Method: a tools/call sent as tools/list -> method-header-mismatch',
+    async () => {
+      const run = await through(['set-header:Mcp-Method=tools/list']);
+      expect(run.loud).toContain('method-header-mismatch');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'alter-request-state: the ask_user retry echoes another requestState -> request-state-altered',
+    async () => {
+      const run = await through(['alter-request-state']);
+      expect(run.reports.map((r) => r.action)).toEqual(['alter-request-state']);
+      expect(run.loud).toContain('request-state-altered');
     },
     TIMEOUT,
   );

@@ -49,14 +49,26 @@ export type ResumeFault = Shared &
 export type StreamFault = Shared &
   ({ kind: 'drop-listen-ack' } | { kind: 'inject-server-request'; match: RequestMatch });
 
-export type Fault = CutFault | DelayFault | ResumeFault | StreamFault;
+/**
+ * 2026-07-28 request faults: the proxy rewrites what the client sent before the server gets it (and records the
+ * rewritten request, as the server saw it). `set-header` replaces one header of the first matching request;
+ * `alter-request-state` changes the first `requestState` a retry echoes.
+ */
+export type RequestFault = Shared &
+  ({ kind: 'set-header'; header: string; value: string; match: RequestMatch } | { kind: 'alter-request-state' });
+
+export type Fault = CutFault | DelayFault | ResumeFault | StreamFault | RequestFault;
 
 export function isCut(fault: Fault): fault is CutFault {
   return fault.kind === 'cut-mid-event' || fault.kind === 'cut-at-boundary';
 }
 
 export function isResumeFault(fault: Fault): fault is ResumeFault {
-  return !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault);
+  return !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault) && !isRequestFault(fault);
+}
+
+export function isRequestFault(fault: Fault): fault is RequestFault {
+  return fault.kind === 'set-header' || fault.kind === 'alter-request-state';
 }
 
 export function isStreamFault(fault: Fault): fault is StreamFault {

@@ -35,12 +35,22 @@ export interface Exchange {
 }
 
 export type ExchangePlan =
-  /** Forward upstream after `delayMs`; pass an SSE body through `stream` and call its finish() at the end. */
-  | { kind: 'forward'; delayMs: number; stream?: FaultStream }
+  /**
+   * Forward upstream after `delayMs`; pass an SSE body through `stream` and call its finish() at the end; send
+   * `rewrite`'s headers (replacing those of the same name) and body instead of the client's.
+   */
+  | { kind: 'forward'; delayMs: number; stream?: FaultStream; rewrite?: RequestRewrite }
   /** Answer without contacting the upstream. */
   | { kind: 'respond'; fault: string; status: number; headers: Record<string, string>; body: string }
   /** Answer 200 as an event stream that only ever carries keep-alive comments. */
   | { kind: 'silent'; fault: string };
+
+/** What a request fault sends upstream instead of what the client sent. */
+export interface RequestRewrite {
+  headers: Record<string, string>;
+  /** The new body, when it changed. */
+  body?: string;
+}
 
 export interface PlannerOptions {
   report(report: FaultReport): void;
@@ -100,6 +110,11 @@ export class FaultPlanner {
       (a): a is Armed & { fault: CutFault } =>
         isCut(a.fault) && (a.fault.every || !a.inFlight) && matches(exchange.rpc, a.fault.match),
     );
+    const rewrite = this.requestFault(exchange);
+    if (rewrite) {
+      const stream = this.streamFault(exchange) ?? this.observer();
+      return { kind: 'forward', delayMs, rewrite, ...(stream && { stream }) };
+    }
     if (!cut) return this.forward(delayMs, this.streamFault(exchange) ?? this.observer());
     cut.inFlight = true;
     const struck = (info: CutInfo): void => this.struckCut(exchange, cut, info);
@@ -257,6 +272,35 @@ export class FaultPlanner {
     });
   }
 
+  /** A 2026-07-28 request fault armed for this request: a header replaced, or the echoed requestState changed. */
+  private requestFault(exchange: Exchange): RequestRewrite | undefined {
+    const state = messages(exchange.rpc).find((m) => typeof paramsOf(m)['requestState'] === 'string');
+    const armed = this.ready().find(
+      (a) =>
+        (a.fault.kind === 'set-header' && matches(exchange.rpc, a.fault.match)) ||
+        (a.fault.kind === 'alter-request-state' && state !== undefined),
+    );
+    if (!armed) return undefined;
+    armed.struck += 1;
+    const { method } = rpcTarget(exchange.rpc);
+    const { fault } = armed;
+    if (fault.kind === 'set-header') {
+      this.options.report({
+        fault: fault.spec,
+        action: 'set-header',
+        detail: { method, header: fault.header, value: fault.value },
+      });
+      return { headers: { [fault.header.toLowerCase()]: fault.value } };
+    }
+    const echoed = String(paramsOf(state)['requestState']);
+    const altered = `${echoed}-altered`;
+    this.options.report({ fault: fault.spec, action: 'alter-request-state', detail: { method, echoed, altered } });
+    const body = JSON.stringify(exchange.rpc, (key, value: unknown) =>
+      key === 'requestState' && value === echoed ? altered : value,
+    );
+    return { headers: {}, body };
+  }
+
   /** A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, or a request sent first. */
   private streamFault(exchange: Exchange): FaultStream | undefined {
     const armed = this.ready().find(
@@ -334,6 +378,11 @@ function counts(frame: Frame, kind: string | undefined): boolean {
 function messages(rpc: unknown): Record<string, unknown>[] {
   const list = Array.isArray(rpc) ? (rpc as unknown[]) : [rpc];
   return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+}
+
+function paramsOf(message: Record<string, unknown> | undefined): Record<string, unknown> {
+  const params = message?.['params'];
+  return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
 }
 
 function rpcTarget(rpc: unknown): { method: string; tool?: string } {

@@ -67,3 +67,43 @@ describe('2026-07-28 stream faults', () => {
     expect(parseFaultSpec('drop-listen-ack,method=tools/call')).toMatchObject({ ok: false });
   });
 });
+
+describe('2026-07-28 request faults', () => {
+  it('set-header replaces one header of the first matching request, once', () => {
+    const { planner: p, reports } = planner('set-header:MCP-Protocol-Version=2025-11-25');
+    expect(p.plan(post(1, 'server/discover'))).toEqual({ kind: 'forward', delayMs: 0 });
+    expect(p.plan(post(2, 'tools/call', { name: 'x' }))).toEqual({
+      kind: 'forward',
+      delayMs: 0,
+      rewrite: { headers: { 'mcp-protocol-version': '2025-11-25' } },
+    });
+    expect(p.plan(post(3, 'tools/call', { name: 'x' }))).toEqual({ kind: 'forward', delayMs: 0 });
+    expect(reports.map((r) => r.detail)).toEqual([
+      { method: 'tools/call', header: 'MCP-Protocol-Version', value: '2025-11-25' },
+    ]);
+  });
+
+  it('alter-request-state changes the first echoed requestState, and nothing else of the body', () => {
+    const { planner: p } = planner('alter-request-state');
+    expect(p.plan(post(1, 'tools/call', { name: 'x' }))).toEqual({ kind: 'forward', delayMs: 0 });
+    const plan = p.plan(post(2, 'tools/call', { name: 'x', requestState: 's1', inputResponses: { a: 1 } }));
+    expect(plan.kind === 'forward' && plan.rewrite?.body).toBe(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'x', requestState: 's1-altered', inputResponses: { a: 1 } },
+      }),
+    );
+  });
+
+  it('set-header needs NAME=VALUE', () => {
+    expect(parseFaultSpec('set-header:Mcp-Method')).toMatchObject({ ok: false });
+    expect(parseFaultSpec('set-header:Mcp Method=x')).toMatchObject({ ok: false });
+    expect(parseFaultSpec('alter-request-state,method=tools/call')).toMatchObject({ ok: false });
+    expect(parseFaultSpec('set-header:Mcp-Name=other,method=tools/call')).toMatchObject({
+      ok: true,
+      fault: { kind: 'set-header', header: 'Mcp-Name', value: 'other', match: { method: 'tools/call' } },
+    });
+  });
+});

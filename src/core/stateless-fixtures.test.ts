@@ -14,12 +14,24 @@ function analyzed(name: string): Analysis {
 }
 
 const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
-const stateless = recordings.filter((d) => d.startsWith('v2-'));
+const stateless = recordings.filter((d) => d.startsWith('v2-') && !d.startsWith('v2-fault-'));
+/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts), one rule each. */
+const faulted = recordings.filter((d) => d.startsWith('v2-fault-'));
 const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
 
 describe('2026-07-28 recordings (TS SDK v2)', () => {
   it('are present: the clean control, a cut not re-issued, one re-issued, and mixed eras', () => {
     expect(stateless).toEqual(['v2-clean', 'v2-cut-not-reissued', 'v2-cut-reissued', 'v2-mixed-eras']);
+  });
+
+  it('and the fault proxy rewriting it: one recording per stream and request fault', () => {
+    expect(faulted).toEqual([
+      'v2-fault-listen-ack-dropped',
+      'v2-fault-method-header',
+      'v2-fault-request-state',
+      'v2-fault-server-request',
+      'v2-fault-version-header',
+    ]);
   });
 
   it('v2-clean: one stateless session of 2026-07-28 exchanges in time order, no finding at all', () => {

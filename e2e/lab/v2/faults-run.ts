@@ -16,7 +16,7 @@ export interface V2FaultPlan {
   name: string;
   /** The proxy's --fault specs. */
   faults: string[];
-  /** Only a listen stream (the SDK's listen() waits for the acknowledgement a fault may drop). */
+  /** Only a listen stream, sent one tools/list_changed (the SDK's listen() waits for the acknowledgement). */
   listenOnly?: true;
   /** The rules the run must give; every other rule must stay quiet. */
   must: string[];
@@ -30,7 +30,7 @@ export const V2_FAULT_PLANS: readonly V2FaultPlan[] = [
     listenOnly: true,
     must: ['listen-not-acknowledged'],
     notes:
-      'A subscriptions/listen stream whose acknowledgement the fault proxy dropped (drop-listen-ack): the SDK waits for it; the application gives up after 1 s and closes the client.',
+      'A subscriptions/listen stream whose acknowledgement the fault proxy dropped (drop-listen-ack), then one tools/list_changed on it: the SDK waits for the acknowledgement; the application gives up after 1 s and closes the client.',
   },
   {
     name: 'v2-fault-server-request',
@@ -70,13 +70,30 @@ export interface V2FaultRun {
   ndjson: string;
 }
 
-async function listenOnly(url: string): Promise<V2RunResult> {
+/**
+ * Only a listen stream, which carries one tools/list_changed once its response head has passed the proxy (`opened`);
+ * the SDK's listen() waits for the acknowledgement, so the run gives up after ACK_WAIT_MS and closes the client.
+ */
+async function listenOnly(url: string, opened: () => Promise<void>): Promise<V2RunResult> {
   const client = new Client(V2_CLIENT_INFO, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ACK_WAIT_MS));
-  const outcome = await Promise.race([client.listen({ toolsListChanged: true }).then(() => 'acknowledged'), timer]);
+  const listening = client.listen({ toolsListChanged: true }).then(() => 'acknowledged');
+  await opened();
+  const outcome = await Promise.race([listening, timer]);
   await client.close();
   return { verdict: outcome === 'timeout' ? 'error' : 'ok', steps: [`listen ${outcome}`], errors: [] };
+}
+
+/** Resolves once a subscriptions/listen response head has passed the proxy (or after ACK_WAIT_MS). */
+async function listenHead(recorder: WireRecorder): Promise<void> {
+  for (let waited = 0; waited < ACK_WAIT_MS; waited += 20) {
+    const open = recorder
+      .exchanges()
+      .some((e) => e.responseAt !== undefined && e.requestBody?.toString('utf8').includes('"subscriptions/listen"'));
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 const parsed = (spec: string): Fault => {
@@ -101,7 +118,10 @@ export async function runFaultPlan(plan: Pick<V2FaultPlan, 'faults' | 'listenOnl
   try {
     // A rewritten request may be refused, which fails the application's call: the run ends there, recorded.
     const result = plan.listenOnly
-      ? await listenOnly(proxy.url)
+      ? await listenOnly(proxy.url, async () => {
+          await listenHead(recorder);
+          lab.toolsChanged();
+        })
       : await runV2('v2-clean', { url: proxy.url, plans: lab.plans, toolsChanged: () => lab.toolsChanged() }).catch(
           (error: unknown): V2RunResult => ({ verdict: 'error', steps: [], errors: [String(error)] }),
         );

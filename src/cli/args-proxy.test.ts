@@ -76,7 +76,7 @@ describe('parseArgs proxy', () => {
       ['cut-at-boundary,tool=x', 'unknown option "tool=x"; the only one is ,method=NAME'],
       [
         'replay-cursor,method=tools/call',
-        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary and delay',
+        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request and set-header',
       ],
     ];
     for (const [spec, error] of refused) {

@@ -202,9 +202,14 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
   --fault SPEC  Break the traffic on purpose, once (or every time with @every); several compose in order.
                 SPEC is NAME[:VALUE][@every][,method=METHOD]: cut-mid-event[:BYTES], cut-at-boundary[:EVENTS],
                 drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,
-                restart-epoch[:EPOCH], delay:MS.
+                restart-epoch[:EPOCH], delay:MS, drop-listen-ack, inject-server-request,
+                set-header:NAME=VALUE, alter-request-state.
                 Cuts and delays strike the first tools/call (or METHOD) request, never initialize; the
-                resume faults strike the first resume (GET with Last-Event-ID) after that cut. docs/proxy.md.
+                resume faults strike the first resume (GET with Last-Event-ID) after that cut; the
+                2026-07-28 ones the first subscriptions/listen stream (its acknowledgement dropped) or
+                the first tools/call (or METHOD) stream (a roots/list request sent first); set-header the
+                first tools/call (or METHOD) request, alter-request-state the first retry echoing a
+                requestState, both recorded as rewritten. docs/proxy.md.
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an input that
 could not be read (reported on stderr, the other files are still analyzed); 3 internal error. proxy: 0 once

@@ -15,8 +15,11 @@ function analyzed(name: string): Analysis {
 
 const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
 /** The 2026-07-28 recordings: the TS SDK v2 ones and the Python SDK ones but its 2025-era resume. */
-const is2026 = (d: string): boolean => d.startsWith('v2-') || (d.startsWith('py-') && !d.startsWith('py-2025-'));
+const is2026 = (d: string): boolean =>
+  (d.startsWith('v2-') && !d.startsWith('v2-fault-')) || (d.startsWith('py-') && !d.startsWith('py-2025-'));
 const stateless = recordings.filter(is2026);
+/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts), one rule each. */
+const faulted = recordings.filter((d) => d.startsWith('v2-fault-'));
 const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
 
 describe('2026-07-28 recordings (TS SDK v2)', () => {
@@ -31,6 +34,16 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-cut-not-reissued',
       'v2-cut-reissued',
       'v2-mixed-eras',
+    ]);
+  });
+
+  it('and the fault proxy rewriting it: one recording per stream and request fault', () => {
+    expect(faulted).toEqual([
+      'v2-fault-listen-ack-dropped',
+      'v2-fault-method-header',
+      'v2-fault-request-state',
+      'v2-fault-server-request',
+      'v2-fault-version-header',
     ]);
   });
 
@@ -86,7 +99,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(rulesFound.filter((id) => !statelessRules.has(id))).toEqual([]);
   });
 
-  it.each(recordings.filter((d) => !is2026(d)).map((s) => [s]))(
+  it.each(recordings.filter((d) => !is2026(d) && !faulted.includes(d)).map((s) => [s]))(
     '%s (2025 or 2024): no rule of 2026-07-28 fires',
     (name) => {
       const rulesFound = analyzed(name).findings.map((f) => f.rule);

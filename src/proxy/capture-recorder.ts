@@ -47,6 +47,14 @@ export class CaptureRecorder implements ExchangeRecorder {
       requestBody: (body) => {
         if (body && body.length > 0) record.requestBody = utf8.decode(body);
       },
+      rewritten: (headers, body) => {
+        const replaced = new Set(Object.keys(headers));
+        record.requestHeaders = [
+          ...record.requestHeaders.filter((h) => !replaced.has(h.name.toLowerCase())),
+          ...Object.entries(headers).map(([name, value]) => ({ name, value })),
+        ];
+        if (body && body.length > 0) record.requestBody = utf8.decode(body);
+      },
       head: (status, statusText, headers) => {
         if (record.end !== 'open') return;
         record.status = status;

@@ -68,7 +68,9 @@ export async function forwardExchange(
     plan.stream?.finish();
     return;
   }
-  sendUpstream(req, res, body, options, plan.stream);
+  const sent = plan.rewrite?.body === undefined ? body : Buffer.from(plan.rewrite.body);
+  if (plan.rewrite) trace?.rewritten?.(plan.rewrite.headers, sent);
+  sendUpstream(req, res, sent, options, plan.stream, plan.rewrite?.headers);
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -133,10 +135,12 @@ function sendUpstream(
   body: Buffer | undefined,
   options: ForwardOptions,
   stream: FaultStream | undefined,
+  /** A request fault's headers (lower-case names), in place of the client's of the same name. */
+  replaced: Record<string, string> = {},
 ): void {
   const { trace } = options;
   const target = new URL(req.url ?? '/', options.upstream());
-  const headers = forwardableHeaders(req.headers, ['content-length']);
+  const headers = { ...forwardableHeaders(req.headers, ['content-length']), ...replaced };
   if (body) headers['content-length'] = String(body.length);
   const send = target.protocol === 'https:' ? requestTls : request;
   const upstream = send(target, { method: req.method, headers, agent: false });

@@ -8,6 +8,11 @@ export type TraceEnd = 'complete' | 'failed' | 'aborted';
 
 export interface ExchangeTrace {
   requestBody(body: Uint8Array | undefined): void;
+  /**
+   * A request fault rewrote the request: these headers (lower-case names) replaced the client's of the same name,
+   * and `body` is what went upstream. Recorders that keep the request then keep the rewritten one, as the server saw it.
+   */
+  rewritten?(headers: Record<string, string>, body: Uint8Array | undefined): void;
   head(status: number, statusText: string, headers: Record<string, string | string[]>): void;
   write(bytes: Uint8Array): void;
   /** The proxy cut the response on purpose: it ends `failed` when the client's connection goes. */

@@ -112,6 +112,15 @@ export class WireRecorder implements ExchangeRecorder {
       requestBody: (body) => {
         if (body && body.length > 0) exchange.requestBody = Buffer.from(body);
       },
+      // A request fault's rewrite: the fixture keeps the request as the server got it.
+      rewritten: (headers, body) => {
+        const replaced = new Set(Object.keys(headers));
+        exchange.requestHeaders = [
+          ...exchange.requestHeaders.filter(([name]) => !replaced.has(name.toLowerCase())),
+          ...Object.entries(headers),
+        ];
+        if (body && body.length > 0) exchange.requestBody = Buffer.from(body);
+      },
       head: (status, statusText, headers) => {
         if (exchange.end !== 'open') return;
         exchange.status = status;

@@ -2,8 +2,19 @@
 // (and, in the mixed run, a second client left at the SDK's default 2025 handshake).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { bigResultText, streamProgressText } from '../payload';
-import type { V2Lab } from './server';
 import type { CutPlan } from './wire-tap';
+
+/**
+ * What a run needs of the lab: its endpoint, where cut plans go, and how to make the server publish
+ * tools/list_changed. The Node lab (V2Lab) is one; the browser page (page/main.ts) drives the same lab over HTTP.
+ */
+export interface V2Driver {
+  url: string;
+  plans: { push(plan: CutPlan): unknown };
+  toolsChanged(): unknown;
+  /** The fetch the client's transport uses (the page's own, so the inspector's tap sees it). */
+  fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+}
 
 export const V2_CLIENT_INFO = { name: 'mcp-stream-inspector-lab-v2-client', version: '0.1.0' };
 export const ASK_USER_ANSWER = 'Ada Lovelace';
@@ -21,14 +32,16 @@ export interface V2RunResult {
   errors: string[];
 }
 
-async function connect(lab: V2Lab, era: '2026-07-28' | '2025', errors: string[] = []): Promise<Client> {
+async function connect(lab: V2Driver, era: '2026-07-28' | '2025', errors: string[] = []): Promise<Client> {
   const client = new Client(V2_CLIENT_INFO, {
     capabilities: { elicitation: { form: {} } },
     ...(era === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
   });
   client.onerror = (error) => errors.push(`transport: ${error.message}`);
   client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { answer: ASK_USER_ANSWER } }));
-  await client.connect(new StreamableHTTPClientTransport(new URL(lab.url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(lab.url), lab.fetch === undefined ? undefined : { fetch: lab.fetch }),
+  );
   return client;
 }
 
@@ -40,7 +53,7 @@ function textOf(result: unknown): string {
 const PROGRESS = { count: 5, delayMs: 30 };
 
 /** The stream_progress call the cut plans aim at: cut 40 bytes into the third event, mid-event. */
-function cutProgress(): CutPlan {
+export function cutProgress(): CutPlan {
   return {
     matches: (body) => {
       const call = body as { method?: string; params?: { name?: string } } | undefined;
@@ -77,7 +90,7 @@ async function attempt(run: () => Promise<void>, errors: string[]): Promise<bool
   }
 }
 
-async function clean(lab: V2Lab, steps: string[]): Promise<void> {
+async function clean(lab: V2Driver, steps: string[]): Promise<void> {
   const client = await connect(lab, '2026-07-28');
   try {
     await progressCall(client, steps);
@@ -89,7 +102,7 @@ async function clean(lab: V2Lab, steps: string[]): Promise<void> {
       client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
     );
     const subscription = await client.listen({ toolsListChanged: true });
-    lab.toolsChanged();
+    await lab.toolsChanged();
     await changed;
     steps.push(`listen acknowledged ${JSON.stringify(subscription.honoredFilter)}, tools/list_changed received`);
     await subscription.close();
@@ -99,7 +112,7 @@ async function clean(lab: V2Lab, steps: string[]): Promise<void> {
   }
 }
 
-async function cut(lab: V2Lab, steps: string[], errors: string[], reissue: boolean): Promise<boolean> {
+async function cut(lab: V2Driver, steps: string[], errors: string[], reissue: boolean): Promise<boolean> {
   lab.plans.push(cutProgress());
   const client = await connect(lab, '2026-07-28', errors);
   try {
@@ -113,7 +126,7 @@ async function cut(lab: V2Lab, steps: string[], errors: string[], reissue: boole
   }
 }
 
-async function mixed(lab: V2Lab, steps: string[], errors: string[]): Promise<boolean> {
+async function mixed(lab: V2Driver, steps: string[], errors: string[]): Promise<boolean> {
   const old = await connect(lab, '2025');
   try {
     steps.push('2025 client initialized');
@@ -126,7 +139,7 @@ async function mixed(lab: V2Lab, steps: string[], errors: string[]): Promise<boo
 }
 
 /** Runs one recorded scenario against `lab` (fresh per run) and says what the application saw. */
-export async function runV2(name: V2RunName, lab: V2Lab): Promise<V2RunResult> {
+export async function runV2(name: V2RunName, lab: V2Driver): Promise<V2RunResult> {
   const steps: string[] = [];
   const errors: string[] = [];
   let ok = true;

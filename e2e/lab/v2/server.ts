@@ -7,6 +7,7 @@ import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@mo
 import { z } from 'zod';
 import { closeServer, listen, trackSockets } from '../../../src/proxy/node-http';
 import { askUserText, bigResultText, streamProgressText } from '../payload';
+import { serveStatic } from '../proxy/static-files';
 import { WireRecorder } from '../proxy/wire-recorder';
 import { tappedListener, type CutPlan, type TapLog } from './wire-tap';
 
@@ -97,14 +98,28 @@ export interface V2Lab {
   close(): Promise<void>;
 }
 
-/** Starts the v2 server on 127.0.0.1 (a free port unless `port` is given). */
-export async function startV2Lab(port = 0): Promise<V2Lab> {
+/**
+ * Starts the v2 server on 127.0.0.1 (a free port unless `port` is given). With `pageDir` (the built v2 page,
+ * buildV2Page) it also serves that page on every other path, and POST /__lab/tools-changed publishes
+ * tools/list_changed: the page's client then talks to its own origin.
+ */
+export async function startV2Lab(port = 0, pageDir?: string): Promise<V2Lab> {
   const handler = createMcpHandler(labServer, { keepAliveMs: 0 });
   const recorder = new WireRecorder();
   const plans: CutPlan[] = [];
   const log: TapLog = { cuts: [] };
   let base = '';
-  const server = createServer(tappedListener(recorder, () => base, toNodeHandler(handler), plans, log));
+  const mcp = tappedListener(recorder, () => base, toNodeHandler(handler), plans, log);
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (pageDir === undefined || path === '/mcp') return mcp(req, res);
+    if (req.method === 'POST' && path === '/__lab/tools-changed') {
+      handler.notify.toolsChanged();
+      res.writeHead(204).end();
+      return undefined;
+    }
+    return void serveStatic(pageDir, path, res);
+  });
   const sockets = trackSockets(server);
   const bound = await listen(server, port);
   base = `http://127.0.0.1:${bound}`;

@@ -41,12 +41,36 @@ export type ResumeFault = Shared &
     | { kind: 'restart-epoch'; epoch?: string }
   );
 
-export type Fault = CutFault | DelayFault | ResumeFault;
+/**
+ * 2026-07-28 server faults on a request's own response stream: `drop-listen-ack` drops the first event of a
+ * `subscriptions/listen` stream (its acknowledgement); `inject-server-request` sends a JSON-RPC request (roots/list)
+ * first on the next matching request's stream, which that era forbids.
+ */
+export type StreamFault = Shared &
+  ({ kind: 'drop-listen-ack' } | { kind: 'inject-server-request'; match: RequestMatch });
+
+/**
+ * 2026-07-28 request faults: the proxy rewrites what the client sent before the server gets it (and records the
+ * rewritten request, as the server saw it). `set-header` replaces one header of the first matching request;
+ * `alter-request-state` changes the first `requestState` a retry echoes.
+ */
+export type RequestFault = Shared &
+  ({ kind: 'set-header'; header: string; value: string; match: RequestMatch } | { kind: 'alter-request-state' });
+
+export type Fault = CutFault | DelayFault | ResumeFault | StreamFault | RequestFault;
 
 export function isCut(fault: Fault): fault is CutFault {
   return fault.kind === 'cut-mid-event' || fault.kind === 'cut-at-boundary';
 }
 
 export function isResumeFault(fault: Fault): fault is ResumeFault {
-  return !isCut(fault) && fault.kind !== 'delay';
+  return !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault) && !isRequestFault(fault);
+}
+
+export function isRequestFault(fault: Fault): fault is RequestFault {
+  return fault.kind === 'set-header' || fault.kind === 'alter-request-state';
+}
+
+export function isStreamFault(fault: Fault): fault is StreamFault {
+  return fault.kind === 'drop-listen-ack' || fault.kind === 'inject-server-request';
 }

@@ -2,6 +2,7 @@
 // Faults never strike initialize; a cut strikes the first matching request's response stream; the resume faults
 // strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
+import { TextEncoder } from '../web/globals';
 import { EpochRewriter } from './epoch-rewriter';
 import { FaultStream } from './fault-stream';
 import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
@@ -34,12 +35,22 @@ export interface Exchange {
 }
 
 export type ExchangePlan =
-  /** Forward upstream after `delayMs`; pass an SSE body through `stream` and call its finish() at the end. */
-  | { kind: 'forward'; delayMs: number; stream?: FaultStream }
+  /**
+   * Forward upstream after `delayMs`; pass an SSE body through `stream` and call its finish() at the end; send
+   * `rewrite`'s headers (replacing those of the same name) and body instead of the client's.
+   */
+  | { kind: 'forward'; delayMs: number; stream?: FaultStream; rewrite?: RequestRewrite }
   /** Answer without contacting the upstream. */
   | { kind: 'respond'; fault: string; status: number; headers: Record<string, string>; body: string }
   /** Answer 200 as an event stream that only ever carries keep-alive comments. */
   | { kind: 'silent'; fault: string };
+
+/** What a request fault sends upstream instead of what the client sent. */
+export interface RequestRewrite {
+  headers: Record<string, string>;
+  /** The new body, when it changed. */
+  body?: string;
+}
 
 export interface PlannerOptions {
   report(report: FaultReport): void;
@@ -99,7 +110,12 @@ export class FaultPlanner {
       (a): a is Armed & { fault: CutFault } =>
         isCut(a.fault) && (a.fault.every || !a.inFlight) && matches(exchange.rpc, a.fault.match),
     );
-    if (!cut) return this.forward(delayMs, this.observer());
+    const rewrite = this.requestFault(exchange);
+    if (rewrite) {
+      const stream = this.streamFault(exchange) ?? this.observer();
+      return { kind: 'forward', delayMs, rewrite, ...(stream && { stream }) };
+    }
+    if (!cut) return this.forward(delayMs, this.streamFault(exchange) ?? this.observer());
     cut.inFlight = true;
     const struck = (info: CutInfo): void => this.struckCut(exchange, cut, info);
     const missed = (): void => {
@@ -256,6 +272,71 @@ export class FaultPlanner {
     });
   }
 
+  /** A 2026-07-28 request fault armed for this request: a header replaced, or the echoed requestState changed. */
+  private requestFault(exchange: Exchange): RequestRewrite | undefined {
+    const state = messages(exchange.rpc).find((m) => typeof paramsOf(m)['requestState'] === 'string');
+    const armed = this.ready().find(
+      (a) =>
+        (a.fault.kind === 'set-header' && matches(exchange.rpc, a.fault.match)) ||
+        (a.fault.kind === 'alter-request-state' && state !== undefined),
+    );
+    if (!armed) return undefined;
+    armed.struck += 1;
+    const { method } = rpcTarget(exchange.rpc);
+    const { fault } = armed;
+    if (fault.kind === 'set-header') {
+      this.options.report({
+        fault: fault.spec,
+        action: 'set-header',
+        detail: { method, header: fault.header, value: fault.value },
+      });
+      return { headers: { [fault.header.toLowerCase()]: fault.value } };
+    }
+    const echoed = String(paramsOf(state)['requestState']);
+    const altered = `${echoed}-altered`;
+    this.options.report({ fault: fault.spec, action: 'alter-request-state', detail: { method, echoed, altered } });
+    const body = JSON.stringify(exchange.rpc, (key, value: unknown) =>
+      key === 'requestState' && value === echoed ? altered : value,
+    );
+    return { headers: {}, body };
+  }
+
+  /** A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, or a request sent first. */
+  private streamFault(exchange: Exchange): FaultStream | undefined {
+    const armed = this.ready().find(
+      (a) =>
+        (a.fault.kind === 'drop-listen-ack' && rpcTarget(exchange.rpc).method === 'subscriptions/listen') ||
+        (a.fault.kind === 'inject-server-request' && matches(exchange.rpc, a.fault.match)),
+    );
+    if (!armed) return undefined;
+    armed.struck += 1;
+    const { method } = rpcTarget(exchange.rpc);
+    if (armed.fault.kind === 'inject-server-request') {
+      this.options.report({
+        fault: armed.fault.spec,
+        action: 'inject-request',
+        detail: { method, injected: 'roots/list' },
+      });
+      const event = `event: message\ndata: ${JSON.stringify(INJECTED_REQUEST)}\n\n`;
+      return new FaultStream({ ...PASS, prefix: () => new TextEncoder().encode(event) }, undefined);
+    }
+    const spec = armed.fault.spec;
+    let dropped = false;
+    return new FaultStream(
+      {
+        atFrameStart: () => (dropped ? { kind: 'pass' } : { kind: 'drop' }),
+        onFrameEnd: (frame, delivered) => {
+          if (!dropped && !delivered && frame.isEvent) {
+            dropped = true;
+            this.options.report({ fault: spec, action: 'skip-event', detail: { method, kind: classifyFrame(frame) } });
+          }
+          return 'continue';
+        },
+      },
+      undefined,
+    );
+  }
+
   /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */
   private observer(): FaultStream | undefined {
     return this.wantsEvents() ? new FaultStream(this.remembering(PASS), undefined) : undefined;
@@ -283,6 +364,9 @@ export class FaultPlanner {
   }
 }
 
+/** What inject-server-request sends: a server request, which 2026-07-28 forbids on any stream. */
+const INJECTED_REQUEST = { jsonrpc: '2.0', id: 'fault-proxy-roots-1', method: 'roots/list', params: {} };
+
 const PASS: TapPolicy = { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: () => 'continue' };
 
 function counts(frame: Frame, kind: string | undefined): boolean {
@@ -294,6 +378,11 @@ function counts(frame: Frame, kind: string | undefined): boolean {
 function messages(rpc: unknown): Record<string, unknown>[] {
   const list = Array.isArray(rpc) ? (rpc as unknown[]) : [rpc];
   return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+}
+
+function paramsOf(message: Record<string, unknown> | undefined): Record<string, unknown> {
+  const params = message?.['params'];
+  return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
 }
 
 function rpcTarget(rpc: unknown): { method: string; tool?: string } {

@@ -19,6 +19,10 @@ export const FAULT_SYNTAX: readonly string[] = [
   'resume-silent',
   'restart-epoch[:EPOCH]',
   'delay:MS',
+  'drop-listen-ack',
+  'inject-server-request',
+  'set-header:NAME=VALUE',
+  'alter-request-state',
 ];
 
 export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string };
@@ -26,7 +30,9 @@ export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string
 const fail = (error: string): FaultParse => ({ ok: false, error });
 const WHOLE = /^\d{1,9}$/;
 const EPOCH = /^[A-Za-z0-9_-]{1,32}$/;
-const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay']);
+const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay', 'inject-server-request', 'set-header']);
+const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
+const HEADER_VALUE = /^[\x20-\x2b\x2d-\x7e]{0,256}$/;
 const KNOWN = new Set(FAULT_SYNTAX.map((syntax) => /^[a-z-]+/.exec(syntax)?.[0]));
 
 /** Parses one `--fault` value; errors name the part that is wrong and what would be right. */
@@ -74,6 +80,21 @@ export function parseFaultSpec(text: string): FaultParse {
       if (typeof ms === 'string') return fail(ms);
       return ok({ ...shared, kind: name, match, ms });
     }
+    case 'inject-server-request':
+      if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
+      return ok({ ...shared, kind: name, match });
+    case 'set-header': {
+      const eq = value === undefined ? -1 : value.indexOf('=');
+      const header = value === undefined || eq === -1 ? '' : value.slice(0, eq);
+      const headerValue = value === undefined || eq === -1 ? '' : value.slice(eq + 1);
+      if (!HEADER_NAME.test(header) || !HEADER_VALUE.test(headerValue))
+        return fail(
+          'set-header needs NAME=VALUE: a header name of letters, digits and "-", a printable value without ","',
+        );
+      return ok({ ...shared, kind: name, header, value: headerValue, match });
+    }
+    case 'drop-listen-ack':
+    case 'alter-request-state':
     case 'replay-cursor':
     case 'resume-silent':
       if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
@@ -97,8 +118,10 @@ function parseOptions(name: string, options: string[]): RequestMatch | string {
     const method = option.slice(eq + 1);
     if (eq === -1 || method === '') return 'method= needs a JSON-RPC method name, e.g. ,method=tools/call';
     if (method === 'initialize') return 'faults never strike the initialize exchange (,method=initialize)';
+    if (name === 'drop-listen-ack' || name === 'alter-request-state')
+      return `${name} strikes the first ${name === 'drop-listen-ack' ? 'subscriptions/listen stream' : 'request echoing a requestState'}: ,method= does not apply to it`;
     if (!STRIKES_REQUESTS.has(name))
-      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary and delay`;
+      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request and set-header`;
     match = { method };
   }
   return match;

@@ -2,6 +2,7 @@
 // that repeats them (the same method and params).
 import { idKey } from '../mcp/jsonrpc';
 import type { JsonRpcId, JsonRpcMessage } from '../mcp/types';
+import { sameCall } from '../model/reissues';
 import type { ConnectionView } from '../model/types';
 import type { SessionFacts } from './facts';
 
@@ -12,14 +13,6 @@ export interface LostRequest {
   until: number;
   /** Later requests of the session with the same method and params (`_meta` aside), in order. */
   repeats: JsonRpcMessage[];
-}
-
-/** Params compared without `_meta`: the SDK gives a re-issued request a new progress token. */
-function sameCall(message: JsonRpcMessage): string {
-  const params = (message.value as { params?: unknown }).params;
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return JSON.stringify(params ?? null);
-  const { _meta: _ignored, ...rest } = params as Record<string, unknown>;
-  return `${message.method ?? ''} ${JSON.stringify(rest)}`;
 }
 
 /** True when a repeat reuses the lost request's id. */

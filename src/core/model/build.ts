@@ -6,6 +6,8 @@ import { placeEvents, type Delivery, type PlacementMemory } from './events';
 import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
 import { retriedRounds } from './retries';
+import { taskFollowUps } from './tasks';
+import { reissuedRequests } from './reissues';
 import { detectEra, groupSessions, type SessionGroup } from './sessions';
 import type { ConnectionView, Model, SessionView, StreamView } from './types';
 import type { IdScheme } from '../ids/scheme';
@@ -76,6 +78,7 @@ function buildSession(
     endTime,
   };
   if (group.sessionId !== undefined) session.sessionId = group.sessionId;
+  if (group.stateless) session.stateless = true;
   const probed = [...(group.probes ?? [])].find((c) => c.requestEra !== undefined && c.requestEra !== session.era);
   if (probed?.requestEra !== undefined) session.probedEra = probed.requestEra;
   /** The stream of each connection so far (group order), for resumptions to find the stream they resume. */
@@ -101,6 +104,15 @@ function buildSession(
       const [view, retried] = [views[retry], views[round]];
       if (view && retried) view.retryOf = retried.id;
     }
+  if (group.stateless)
+    for (const [reissue, lost] of reissuedRequests(group.connections)) {
+      const [view, lostView] = [views[reissue], views[lost]];
+      if (view && lostView) view.reissueOf = lostView.id;
+    }
+  for (const [followUp, creator] of taskFollowUps(group.connections)) {
+    const [view, created] = [views[followUp], views[creator]];
+    if (view && created) view.taskOf = created.id;
+  }
   return session;
 }
 

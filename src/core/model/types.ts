@@ -78,6 +78,16 @@ export interface ConnectionView {
    * request retries (with `inputResponses` or `requestState`, under a new id); one logical request across both.
    */
   retryOf?: string;
+  /**
+   * 2026-07-28: the connection whose response stream broke before the answer to the same call (method and params,
+   * `_meta` aside) that this one's request sends again; the re-issue of a lost request.
+   */
+  reissueOf?: string;
+  /**
+   * MCP Tasks: the connection whose request the server answered with a task handle, when this one's request
+   * (`tasks/get`, `tasks/update`, `tasks/cancel`, `tasks/result`) names that task's id; one logical request across all.
+   */
+  taskOf?: string;
   /** Last-Event-ID request header, when sent. */
   lastEventIdSent?: string;
   /** The connection whose stream this one resumed (by Last-Event-ID), when known. */
@@ -136,6 +146,8 @@ export interface SessionView {
   streamIds: string[];
   /** Ids of the session's connections, in time order. */
   connectionIds: string[];
+  /** A 2026-07-28 group: self-contained requests with no session id, one group per endpoint, in time order. */
+  stateless?: true;
   /** Epoch ms of the first request. */
   startTime: number;
   /** Epoch ms of the last thing seen in the session. */

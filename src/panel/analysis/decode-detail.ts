@@ -124,6 +124,18 @@ export function detail(v: unknown): DetailData {
         'resumes',
         optional(d.resumes, (s) => str(s, 'resumes')),
       ),
+      ...maybe(
+        'retryOf',
+        optional(d.retryOf, (s) => str(s, 'retryOf')),
+      ),
+      ...maybe(
+        'reissueOf',
+        optional(d.reissueOf, (s) => str(s, 'reissueOf')),
+      ),
+      ...maybe(
+        'taskOf',
+        optional(d.taskOf, (s) => str(s, 'taskOf')),
+      ),
       started: str(d.started, 'started'),
       ...maybe(
         'lasted',

@@ -5,7 +5,7 @@
 import type { OtherStreamKind } from '../../core/model/types';
 import { decoding, fail, flag, integer, record } from '../../protocol/decode-fields';
 import type { TimelineWire } from '../view/tick-wire';
-import type { TimelineLayout } from '../view/timeline';
+import type { LinkKind, TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
 import { detail, json, segments } from './decode-detail';
 import {
@@ -58,12 +58,18 @@ function held(v: unknown): HeldSummary {
   };
 }
 
+function statelessFlag(v: unknown): true {
+  if (v !== true) fail('stateless');
+  return true;
+}
+
 const sessionRow = (o: Fields): SessionRowData => ({
   key: str(o.key, 'key'),
   ...maybe(
     'sessionId',
     optional(o.sessionId, (s) => str(s, 'sessionId')),
   ),
+  ...(o.stateless === undefined ? {} : { stateless: statelessFlag(o.stateless) }),
   era: str(o.era, 'era'),
   origin: str(o.origin, 'origin'),
   endpoint: str(o.endpoint, 'endpoint'),
@@ -84,6 +90,13 @@ const OTHER_KINDS = new Set<unknown>([
   'anthropic-messages',
   'mcp-inspector',
 ] satisfies OtherStreamKind[]);
+
+const LINK_KINDS: ReadonlySet<unknown> = new Set<LinkKind>(['retry', 'reissue', 'task']);
+
+function linkKind(v: unknown): LinkKind {
+  if (!LINK_KINDS.has(v)) fail('kind');
+  return v as LinkKind;
+}
 
 function otherKind(v: unknown): OtherStreamKind {
   if (!OTHER_KINDS.has(v)) fail('kind');
@@ -217,6 +230,7 @@ function timeline(v: unknown): TimelineWire {
     links: items(o.links, 'links', (l) => ({
       fromRow: count(l.fromRow, 'fromRow'),
       toRow: count(l.toRow, 'toRow'),
+      ...maybe('kind', optional(l.kind, linkKind)),
       fromTime: num(l.fromTime, 'fromTime'),
       toTime: num(l.toTime, 'toTime'),
       ...maybe(

@@ -66,6 +66,8 @@ export interface HeldSummary {
 export interface SessionRowData {
   key: string;
   sessionId?: string;
+  /** A 2026-07-28 group: it has no session id by design. */
+  stateless?: true;
   era: string;
   origin: string;
   endpoint: string;
@@ -281,6 +283,11 @@ export interface ConnectionDetailData {
   streamId?: string;
   lastEventIdSent?: string;
   resumes?: string;
+  /** 2026-07-28, one logical request across connections: the round it retries, the lost request it re-issues. */
+  retryOf?: string;
+  reissueOf?: string;
+  /** The connection whose request created the task this one follows up (tasks/get, tasks/update, ...). */
+  taskOf?: string;
   /** ms after the session start, formatted; lasted: duration formatted, absent while open. */
   started: string;
   lasted?: string;

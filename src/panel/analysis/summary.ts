@@ -26,6 +26,7 @@ export function sessionRowData(row: SessionRow): SessionRowData {
   return {
     key: row.key,
     ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
+    ...(s.stateless ? { stateless: true as const } : {}),
     // An era change inside one session (a probe, then a fallback) is labelled, not a session of its own.
     era: s.probedEra !== undefined ? `${s.era} (probed ${s.probedEra})` : s.era,
     origin: s.origin,

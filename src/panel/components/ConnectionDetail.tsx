@@ -5,6 +5,14 @@ import type { ConnectionDetailData, ConnectionTab } from '../analysis/messages';
 import { formatBytes } from '../view/format';
 import { JsonTree } from './JsonTree';
 
+/** The connections this one continues, each a term of the summary and a link to it. */
+const LINKED: readonly (readonly ['resumes' | 'retryOf' | 'reissueOf' | 'taskOf', string])[] = [
+  ['resumes', 'Resumes'],
+  ['retryOf', 'Retry of'],
+  ['reissueOf', 'Re-issue of'],
+  ['taskOf', 'Task of'],
+];
+
 export function ConnectionSummary({
   c,
   onSelectConnection,
@@ -37,16 +45,24 @@ export function ConnectionSummary({
           <dd class="mono selectable">{c.lastEventIdSent}</dd>
         </>
       ) : null}
-      {c.resumes !== undefined ? (
-        <>
-          <dt>Resumes</dt>
-          <dd>
-            <button type="button" class="link mono" onClick={() => onSelectConnection(c.resumes as string)}>
-              {c.resumes}
-            </button>
-          </dd>
-        </>
-      ) : null}
+      {LINKED.map(([field, term]) => {
+        const to = c[field];
+        return to === undefined ? null : (
+          <Fragment key={field}>
+            <dt>{term}</dt>
+            <dd>
+              <button
+                type="button"
+                class="link mono"
+                data-testid={`linked-${field}`}
+                onClick={() => onSelectConnection(to)}
+              >
+                {to}
+              </button>
+            </dd>
+          </Fragment>
+        );
+      })}
       <dt>Timing</dt>
       <dd class="num">
         +{c.started} ms

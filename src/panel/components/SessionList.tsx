@@ -49,12 +49,22 @@ export const SessionList = memo(function SessionList({ rows, totalEvents, select
             tabIndex={isSelected ? 0 : -1}
             data-testid="session-row"
             data-session-id={id}
-            title={`${id}\n${s.endpoint}\nstarted ${formatClock(s.startTime)}`}
+            title={`${s.stateless ? 'stateless (2026-07-28)' : id}\n${s.endpoint}\nstarted ${formatClock(s.startTime)}`}
             class={`session ${isSelected ? 'selected' : ''}`}
             onClick={() => onSelect(row.key)}
           >
             <span class="session-line">
-              <span class="session-id mono">{s.sessionId ? shortId(s.sessionId) : 'no session id'}</span>
+              {s.stateless ? (
+                <span
+                  class="session-id session-stateless"
+                  data-testid="session-stateless"
+                  title="2026-07-28 is stateless: each request stands alone, no session id is expected"
+                >
+                  stateless
+                </span>
+              ) : (
+                <span class="session-id mono">{s.sessionId ? shortId(s.sessionId) : 'no session id'}</span>
+              )}
               <span class="session-era">{s.era}</span>
               <span class="session-worst">
                 {row.worst ? (

@@ -4,7 +4,7 @@ import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
 import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
 import { formatDuration } from '../view/format';
-import { linkLabel } from '../view/linkLabel';
+import { linkLabel, linkTitle } from '../view/linkLabel';
 import { gridLines } from './TimelineAxis';
 
 interface PlotProps {
@@ -58,15 +58,16 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
         const y1 = to.y + BAR_TOP + BAR_HEIGHT / 2;
         const elbow = Math.min(x0 + 6, Math.max(x1 - 4, x0));
         // The label goes in the band under the resuming row's bar: markers sit above bars, so nothing overdraws it.
-        const label = linkLabel(link.lastEventId, elbow, to, width);
+        const label = linkLabel(link.lastEventId, elbow, to, width, link.kind);
         return (
           <g
             key={`${link.fromRow}-${link.toRow}`}
-            class="tl-link"
+            class={`tl-link ${link.kind ? `tl-link-${link.kind}` : ''}`}
             data-testid="reconnect-link"
+            data-link-kind={link.kind ?? 'resume'}
             data-last-event-id={link.lastEventId ?? ''}
           >
-            <title>{`${from.connectionId} → ${to.connectionId}: resumed with Last-Event-ID ${link.lastEventId ?? '(none)'}`}</title>
+            <title>{linkTitle(from.connectionId, to.connectionId, link.kind, link.lastEventId)}</title>
             <path
               d={`M${x0} ${y0} H${elbow} V${y1} H${Math.max(x1 - 1, elbow + 4)}`}
               class="tl-link-path"

@@ -4,7 +4,9 @@ import { loadInput } from '../../core/capture/load';
 import { buildPanelView, type PanelView } from './model';
 import { readFixture } from '../../core/fixtures-dir.fixture';
 
-export function exampleView(name: 'cut-mid-event' | 'clean'): PanelView {
+export function exampleView(
+  name: 'cut-mid-event' | 'clean' | 'v2-cut-reissued' | 'v2-mixed-eras' | 'v2-clean',
+): PanelView {
   const { har, ndjson } = readFixture(name);
   const capture = loadInput(new TextEncoder().encode(har), 'capture.har', { chunksNdjson: ndjson });
   return buildPanelView(analyze(capture));

@@ -2,7 +2,7 @@
 // each resumption), reconnect links join a cut connection to the one that resumed it. Times stay in epoch ms;
 // the Timeline component maps them to pixels with a TimeWindow.
 import type { ConnectionRecord, EndReason } from '../../core/capture/model';
-import type { ConnectionView, StreamView } from '../../core/model/types';
+import type { ConnectionView, SessionView, StreamView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
 import { findingKey, type PanelView } from './model';
@@ -56,9 +56,16 @@ export interface TimelineGroup {
   y: number;
 }
 
+/**
+ * What a link says: a resumption by Last-Event-ID (absent), or one logical request across connections
+ * (2026-07-28): a multi round-trip retry with requestState, a lost request re-issued, a task follow-up.
+ */
+export type LinkKind = 'retry' | 'reissue' | 'task';
+
 export interface ReconnectLink {
   fromRow: number;
   toRow: number;
+  kind?: LinkKind;
   /** When the resumed connection ended and when the resuming one started (epoch ms). */
   fromTime: number;
   toTime: number;
@@ -119,8 +126,26 @@ export function chunkTimeAt(record: ConnectionRecord, offset: number): number | 
 export function laneLabel(stream: StreamView, first: ConnectionView | undefined): string {
   if (stream.kind === 'get') return 'GET stream';
   if (stream.kind === 'legacy') return 'GET /sse (2024-11-05)';
-  const what = first ? describeMessages(first.requestMessages.filter((m) => m.kind === 'request')) : '';
+  const requests = first ? first.requestMessages.filter((m) => m.kind === 'request') : [];
+  const what = describeMessages(requests);
+  // A 2026-07-28 listen stream stays open for the client's whole life: say so, it is no request left hanging.
+  if (requests.length === 1 && requests[0]?.method === 'subscriptions/listen') return `listen (long-lived) ${what}`;
   return what ? `POST ${what}` : 'POST';
+}
+
+/** A group header: the session id, or "stateless" for a 2026-07-28 group (no session id is expected there). */
+export function sessionLabel(session: SessionView): string {
+  const name = session.stateless ? 'stateless' : shortId(session.sessionId ?? session.key, 8);
+  return `${name}  ${session.era}`;
+}
+
+/** The connection this one continues, and how: a resumption first, then the 2026-07-28 links. */
+function linkedFrom(connection: ConnectionView): { from: string; kind?: LinkKind } | undefined {
+  if (connection.resumes !== undefined) return { from: connection.resumes };
+  if (connection.retryOf !== undefined) return { from: connection.retryOf, kind: 'retry' };
+  if (connection.reissueOf !== undefined) return { from: connection.reissueOf, kind: 'reissue' };
+  if (connection.taskOf !== undefined) return { from: connection.taskOf, kind: 'task' };
+  return undefined;
 }
 
 function rowLabel(connection: ConnectionView, isFirstInLane: boolean, laneName: string): string {
@@ -151,7 +176,8 @@ export function layoutTimeline(
 
   const addRow = (connection: ConnectionView, laneIndex: number, label: string) => {
     const record = connection.record;
-    const resumed = connection.resumes !== undefined && shown.has(connection.resumes);
+    const linked = linkedFrom(connection);
+    const resumed = linked !== undefined && shown.has(linked.from);
     const height = ROW_HEIGHT + (resumed ? LINK_LABEL_BAND : 0);
     const rowEnd = record.endTime ?? end;
     const { ticks, tickEvents, tickStarts, tickSeries } = memory.of(analysis.events, connection);
@@ -184,7 +210,7 @@ export function layoutTimeline(
     if (showGroups) {
       groups.push({
         sessionKey: session.key,
-        label: `${shortId(session.sessionId ?? session.key, 8)}  ${session.era}`,
+        label: sessionLabel(session),
         y,
       });
       y += GROUP_HEADER_HEIGHT;
@@ -230,16 +256,20 @@ export function layoutTimeline(
   const links: ReconnectLink[] = [];
   rows.forEach((row, toRow) => {
     const connection = connectionsById.get(row.connectionId);
-    if (connection?.resumes === undefined) return;
-    const fromRow = rowByConnection.get(connection.resumes);
+    const linked = connection ? linkedFrom(connection) : undefined;
+    if (!connection || !linked) return;
+    const fromRow = rowByConnection.get(linked.from);
     const from = fromRow !== undefined ? rows[fromRow] : undefined;
     if (fromRow === undefined || !from) return;
     links.push({
       fromRow,
       toRow,
+      ...(linked.kind !== undefined ? { kind: linked.kind } : {}),
       fromTime: from.end,
       toTime: row.start,
-      ...(connection.lastEventIdSent !== undefined ? { lastEventId: connection.lastEventIdSent } : {}),
+      ...(linked.kind === undefined && connection.lastEventIdSent !== undefined
+        ? { lastEventId: connection.lastEventIdSent }
+        : {}),
     });
   });
 

@@ -12,7 +12,7 @@ import { type Lab, startLab } from './lab/start-lab';
 import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
 import { cutShortfall } from './fixtures/lab-fault';
 import { ensureNodeBuilt } from './fixtures/node-build';
-import { panelCaughtUp, readPanelProgress } from './fixtures/panel-view';
+import { panelCaughtUp, type PanelProgress, readPanelProgress } from './fixtures/panel-view';
 import { startEverything } from './lab/peers/everything';
 import { CHAT_WORDS } from './lab/proxy/chat-completions';
 import { type ChromiumSession, launchChromium } from './launcher';
@@ -65,13 +65,29 @@ async function openPanelFor(url: string): Promise<Page> {
   return panel;
 }
 
-/** Once the panel holds all the page's fetch saw and has analysed it (see panelCaughtUp): the rule ids it shows. */
-async function caughtUpRules(panel: Page, page: Page): Promise<string[]> {
-  const shown = await panelCaughtUp({
+/** Once the panel holds all the page's fetch saw and has analysed it (see panelCaughtUp): what it shows. */
+function caughtUp(panel: Page, page: Page): Promise<PanelProgress> {
+  return panelCaughtUp({
     panel: () => panel.evaluate(readPanelProgress),
     page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
   });
+}
+
+/** The rule ids the panel shows once caught up. */
+async function caughtUpRules(panel: Page, page: Page): Promise<string[]> {
+  const shown = await caughtUp(panel, page);
   return [...new Set(shown.findings.map((f) => f.rule))].sort();
+}
+
+/** The demo page (its fault-free playground) and a panel on it, still empty, at the screenshots' size. */
+async function openDemo(): Promise<{ page: Page; panel: Page }> {
+  const pageUrl = `${lab.url}/`;
+  const page = await session.context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  return { page, panel };
 }
 
 async function cliReport(file: string): Promise<CliReport> {
@@ -138,20 +154,12 @@ for (const scenario of scenarios) {
 }
 
 test('an AI chat turn: the LLM completion streams beside a real MCP tool call; only MCP is judged', async () => {
-  const pageUrl = `${lab.url}/`;
-  const page = await session.context.newPage();
-  await page.goto(pageUrl);
-  const panel = await openPanelFor(pageUrl);
-  await panel.setViewportSize({ width: 1400, height: 860 });
-  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const { page, panel } = await openDemo();
   const turn = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.chat());
   expect(turn.answer).toBe(CHAT_WORDS.join(''));
   expect(turn.tool.verdict, turn.tool.detail).toBe('ok');
 
-  const shown = await panelCaughtUp({
-    panel: () => panel.evaluate(readPanelProgress),
-    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
-  });
+  const shown = await caughtUp(panel, page);
   // One MCP session, judged clean; the completion is listed apart, with every one of its events, and judged not at all.
   expect(shown.sessions).toBe(1);
   expect(shown.findings).toEqual([]);
@@ -169,21 +177,13 @@ test('an AI chat turn: the LLM completion streams beside a real MCP tool call; o
 });
 
 test('the Vercel AI SDK MCP client: its 2026-07-28 probe and fallback are one session, clean', async () => {
-  const pageUrl = `${lab.url}/`;
-  const page = await session.context.newPage();
-  await page.goto(pageUrl);
-  const panel = await openPanelFor(pageUrl);
-  await panel.setViewportSize({ width: 1400, height: 860 });
-  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const { page, panel } = await openDemo();
   const run = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.aiSdk());
   expect(run.error).toBeUndefined();
   expect(run.tools).toContain('stream_progress');
   expect(run.text).not.toBe('');
 
-  const shown = await panelCaughtUp({
-    panel: () => panel.evaluate(readPanelProgress),
-    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
-  });
+  const shown = await caughtUp(panel, page);
   // Its refused probe and the sessionless GET before the initialize join the session they led to: one session,
   // and the fallback said as info, nothing else.
   expect(shown.sessions).toBe(1);
@@ -194,21 +194,13 @@ test('the Vercel AI SDK MCP client: its 2026-07-28 probe and fallback are one se
 });
 
 test('use-mcp (the React hook): connects, calls a tool, unmounts; the panel reads how it lived', async () => {
-  const pageUrl = `${lab.url}/`;
-  const page = await session.context.newPage();
-  await page.goto(pageUrl);
-  const panel = await openPanelFor(pageUrl);
-  await panel.setViewportSize({ width: 1400, height: 860 });
-  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+  const { page, panel } = await openDemo();
   const run = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.useMcp());
   expect(run.error).toBeUndefined();
   expect(run.state).toBe('ready');
   expect(run.tools).toContain('stream_progress');
   expect(run.text).toContain('stream_progress finished 3 steps');
-  const shown = await panelCaughtUp({
-    panel: () => panel.evaluate(readPanelProgress),
-    page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
-  });
+  const shown = await caughtUp(panel, page);
   // The lab server has no resources or prompts: the hook's resources/list and prompts/list get -32601, and the SDK
   // 1.x transport under it resumes such a finished stream (it counts only a success as the answer). How many
   // resumes land before the unmount depends on the SDK's reconnection delay, so only their kind is asserted.
@@ -227,12 +219,7 @@ test('use-mcp (the React hook): connects, calls a tool, unmounts; the panel read
 test('the reference server-everything: the SDK client lists its tools and runs a long operation; clean', async () => {
   const everything = await startEverything();
   try {
-    const pageUrl = `${lab.url}/`;
-    const page = await session.context.newPage();
-    await page.goto(pageUrl);
-    const panel = await openPanelFor(pageUrl);
-    await panel.setViewportSize({ width: 1400, height: 860 });
-    await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
+    const { page, panel } = await openDemo();
     const run = await page.evaluate(
       (url) => (window as unknown as { __lab: LabPageApi }).__lab.peer(url),
       everything.url,
@@ -240,10 +227,7 @@ test('the reference server-everything: the SDK client lists its tools and runs a
     expect(run.error).toBeUndefined();
     expect(run.tools).toContain('trigger-long-running-operation');
     expect(run.progress).toEqual([1, 2, 3]);
-    const shown = await panelCaughtUp({
-      panel: () => panel.evaluate(readPanelProgress),
-      page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
-    });
+    const shown = await caughtUp(panel, page);
     // Another implementation's event store and ids (UUIDs), cross-origin from the page: one session, clean.
     expect(shown.sessions).toBe(1);
     expect(shown.findings).toEqual([]);

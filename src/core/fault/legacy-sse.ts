@@ -71,7 +71,8 @@ export class LegacyStreams {
 /**
  * The path and query of `url` as seen from the page at `base` (a path): an absolute URL loses its origin (a server
  * may name itself, and the client then still posts to that path), a relative one is resolved against `base`'s
- * folder. Plain string work, not `URL`: the tap runs this too, where a page may have patched `URL`.
+ * folder. Plain string work, not `URL`: the core runs in pages too (the tap runs the planner, though it passes no
+ * `url`, so never reaches this), where a page may have patched `URL`.
  */
 export function pathAndQuery(url: string, base: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);

@@ -5,6 +5,7 @@ import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';
 import { asEra, metaProtocolVersion } from '../mcp/era';
 import { envelopeOf, parseMessages } from '../mcp/jsonrpc';
+import { scanEnvelopes } from '../mcp/envelope-scan';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
 import { EventTableBuilder, type DataReading } from './event-table-builder';
@@ -113,6 +114,8 @@ const NOTHING: DataReading = { envelopes: [], parseError: undefined };
  */
 function readData(event: SseEvent): { reading: DataReading; unparsable: boolean } {
   if (event.data === '') return { reading: NOTHING, unparsable: false };
+  const scanned = scanEnvelopes(event.data);
+  if (scanned) return { reading: { envelopes: scanned, parseError: undefined }, unparsable: false };
   const parsed = parseMessages(event.data);
   if (parsed.ok)
     return { reading: { envelopes: parsed.messages.map(envelopeOf), parseError: undefined }, unparsable: false };

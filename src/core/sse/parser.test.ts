@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SseParser, parseSse } from './index';
-import { bytesOf, concatBytes, parseChunks, parseEveryWay, pickKeysOf } from './test-support';
+import { bytesOf, chunkFree, concatBytes, parseChunks, parseEveryWay, pickKeysOf } from './test-support';
 import type { SseEvent, SseTail } from './types';
 
 /** What a reader of the stream sees of an event (offsets are checked separately). */
@@ -221,6 +221,31 @@ describe('SseParser byte offsets and chunk indexes', () => {
 });
 
 describe('SseParser chunk boundaries', () => {
+  it('parses a chunk bigger than its 64 KiB decoding slices as it parses any chunking of it', () => {
+    const SLICE = 64 * 1024;
+    // A CRLF whose CR ends the first slice, a 4-byte character across the second slice's end, an event longer
+    // than a slice, and a tail left open in the last slice.
+    const head = 'data: a\r\n';
+    const first = `data: ${'x'.repeat(SLICE - head.length - 'data: '.length - 1)}\r\n\r\n`;
+    const emoji = `data: ${'y'.repeat(SLICE - 11)}😀z\n\n`;
+    const long = `id: 7\ndata: ${'w€'.repeat(SLICE)}\n\n`;
+    const stream = bytesOf(`${head}${first}${emoji}${long}data: torn`);
+    expect(stream[SLICE - 1]).toBe(13);
+    expect(stream.subarray(2 * SLICE - 2, 2 * SLICE + 2)).toEqual(bytesOf('😀'));
+    const whole = parseChunks([stream]);
+    expect(whole.events.map((e) => [e.data.length, e.firstChunk, e.lastChunk])).toEqual([
+      [1 + 1 + first.length - 'data: '.length - 4, 0, 0],
+      [SLICE - 11 + 3, 0, 0],
+      [2 * SLICE, 0, 0],
+    ]);
+    expect(whole.events[0]?.data).toBe(`a\n${'x'.repeat(first.length - 'data: '.length - 4)}`);
+    expect(whole.events[1]?.data.endsWith('😀z')).toBe(true);
+    expect(whole.tail?.pendingLine).toBe('data: torn');
+    const { result, problems } = parseEveryWay(stream, [1, 2]);
+    expect(problems).toEqual([]);
+    expect(chunkFree(result.events)).toEqual(chunkFree(whole.events));
+  });
+
   it('decodes a UTF-8 sequence split across chunks, at every split point', () => {
     const stream = bytesOf('data: x€😀y\n\n');
     for (let cut = 1; cut < stream.length; cut++) {

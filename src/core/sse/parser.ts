@@ -31,6 +31,8 @@ const SPACE = 32;
 /** The UTF-8 byte order mark, stripped once at stream start. */
 const BOM: readonly number[] = [0xef, 0xbb, 0xbf];
 const STREAM: TextDecodeOptions = { stream: true };
+/** The most bytes decoded at once (see push). */
+const DECODE_SLICE = 64 * 1024;
 
 /**
  * An incremental WHATWG event-stream parser over bytes: push chunks as they arrive, get the events each one
@@ -111,12 +113,18 @@ export class SseParser {
         return out;
       }
     }
-    if (this.skipLf) {
-      this.skipLf = false;
-      if (chunk[start] === LF) start++;
-    }
-    if (start < chunk.length) {
-      this.parseChunk(start === 0 ? chunk : chunk.subarray(start), base + start);
+    // A big chunk is decoded and parsed in slices, each as if it were a chunk of its own (the parser takes any
+    // chunking) but keeping this chunk's index: V8 makes a string of more than about 128 KiB in its large-object
+    // space, and here decoding 50 MB in 1 MiB pieces took 280 ms where 64 KiB pieces took 8 ms.
+    while (start < chunk.length) {
+      if (this.skipLf) {
+        this.skipLf = false;
+        if (chunk[start] === LF) start++;
+        if (start === chunk.length) break;
+      }
+      const end = Math.min(chunk.length, start + DECODE_SLICE);
+      this.parseChunk(start === 0 && end === chunk.length ? chunk : chunk.subarray(start, end), base + start);
+      start = end;
     }
     this.keepRegion(chunk, base);
     return out;

@@ -34,16 +34,19 @@ const COLON = 0x3a;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** The index of the closing quote of the string whose content starts at `from`, or where it is cut (line end, end). */
-function stringEnd(bytes: Uint8Array, from: number): { end: number; closed: boolean } {
+/**
+ * The index of the closing quote of the string whose content starts at `from`, or, when it is cut (line end, end),
+ * -1 - the index where it stops: a number, not an object, as this runs for every string of every body.
+ */
+function stringEnd(bytes: Uint8Array, from: number): number {
   for (let i = from; i < bytes.length; i++) {
     const b = bytes[i] as number;
-    if (b === QUOTE) return { end: i, closed: true };
+    if (b === QUOTE) return i;
     // A JSON string holds no raw line break: one ends the string, and keeps a stray quote from spanning lines.
-    if (b === LF || b === CR) return { end: i, closed: false };
+    if (b === LF || b === CR) return -1 - i;
     if (b === BACKSLASH) i++;
   }
-  return { end: bytes.length, closed: false };
+  return -1 - bytes.length;
 }
 
 function skipBlanks(bytes: Uint8Array, from: number): number {
@@ -52,19 +55,42 @@ function skipBlanks(bytes: Uint8Array, from: number): number {
   return i;
 }
 
+/** SECRET_FIELDS by their first char: the names as char codes. */
+const NAMES_BY_FIRST = new Map<number, number[][]>();
+for (const name of SECRET_FIELDS) {
+  const codes = [...name].map((c) => c.charCodeAt(0));
+  const first = codes[0] as number;
+  NAMES_BY_FIRST.set(first, [...(NAMES_BY_FIRST.get(first) ?? []), codes]);
+}
+
+/** The key's char at `i` as SECRET_FIELDS spell names: ASCII lower case. */
+function lower(b: number): number {
+  return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
+}
+
 /**
- * The key as SECRET_FIELDS holds names (ASCII lower case, without `_` and `-`), read from the bytes in one
- * pass: no lower-casing or regular expression per key, which was most of redacting a stream of small events.
+ * Whether `bytes[from, to)`, lower-cased without `_` and `-`, is one of SECRET_FIELDS. Compared in place, no
+ * string made: making one per key (and, before that, lower-casing it with a regular expression) was most of
+ * redacting a stream of small events.
  */
-function normalizedKeyAt(bytes: Uint8Array, from: number, to: number): string | undefined {
-  if (to - from > MAX_KEY_BYTES) return undefined;
-  let key = '';
-  for (let i = from; i < to; i++) {
-    const b = bytes[i] as number;
-    if (b === UNDERSCORE || b === DASH) continue;
-    key += String.fromCharCode(b >= 0x41 && b <= 0x5a ? b + 0x20 : b);
+function isSecretKey(bytes: Uint8Array, from: number, to: number): boolean {
+  if (to - from > MAX_KEY_BYTES) return false;
+  let start = from;
+  while (start < to && (bytes[start] === UNDERSCORE || bytes[start] === DASH)) start++;
+  const names = NAMES_BY_FIRST.get(lower(bytes[start] as number));
+  if (!names) return false;
+  for (const name of names) {
+    let k = 0;
+    let i = start;
+    for (; i < to; i++) {
+      const b = bytes[i] as number;
+      if (b === UNDERSCORE || b === DASH) continue;
+      if (k === name.length || lower(b) !== name[k]) break;
+      k++;
+    }
+    if (i === to && k === name.length) return true;
   }
-  return key;
+  return false;
 }
 
 const UNDERSCORE = 0x5f;
@@ -110,31 +136,27 @@ export interface MaskedSpan {
  */
 export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8Array {
   let out: Uint8Array | undefined;
-  let i = 0;
-  while (i < bytes.length) {
-    if (bytes[i] !== QUOTE) {
-      i++;
+  let i = bytes.indexOf(QUOTE);
+  while (i !== -1) {
+    const keyEnd = stringEnd(bytes, i + 1);
+    if (keyEnd < 0) {
+      i = bytes.indexOf(QUOTE, -keyEnd);
       continue;
     }
-    const key = stringEnd(bytes, i + 1);
-    if (!key.closed) {
-      i = key.end + 1;
-      continue;
-    }
-    const colon = skipBlanks(bytes, key.end + 1);
-    const name = bytes[colon] === COLON ? normalizedKeyAt(bytes, i + 1, key.end) : undefined;
+    const colon = skipBlanks(bytes, keyEnd + 1);
     const open = skipBlanks(bytes, colon + 1);
-    if (name === undefined || !SECRET_FIELDS.has(name) || bytes[open] !== QUOTE) {
-      i = key.end + 1;
+    if (bytes[colon] !== COLON || bytes[open] !== QUOTE || !isSecretKey(bytes, i + 1, keyEnd)) {
+      i = bytes.indexOf(QUOTE, keyEnd + 1);
       continue;
     }
-    const value = stringEnd(bytes, open + 1);
-    if (value.end > open + 1 && !isMask(bytes, open + 1, value.end)) {
+    const valueEnd = stringEnd(bytes, open + 1);
+    const end = valueEnd < 0 ? -1 - valueEnd : valueEnd;
+    if (end > open + 1 && !isMask(bytes, open + 1, end)) {
       out ??= bytes.slice();
-      writeMask(bytes, out, open + 1, value.end);
-      spans?.push({ from: open + 1, to: value.end });
+      writeMask(bytes, out, open + 1, end);
+      spans?.push({ from: open + 1, to: end });
     }
-    i = value.end + 1;
+    i = bytes.indexOf(QUOTE, end + 1);
   }
   return out ?? bytes;
 }

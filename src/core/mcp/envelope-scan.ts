@@ -30,6 +30,7 @@ const SHORT_STRING = 32;
 /** The first backslash / raw control character at or after the last search's start (Infinity: none left). */
 let slashAt = -1;
 let controlAt = -1;
+// eslint-disable-next-line no-control-regex -- JSON forbids exactly these raw in strings: the search is for them
 const CONTROL = /[\u0000-\u001f]/g;
 
 function nextSlash(text: string, from: number): number {

@@ -58,7 +58,7 @@ function skipBlanks(bytes: Uint8Array, from: number): number {
 /** SECRET_FIELDS by their first char: the names as char codes. */
 const NAMES_BY_FIRST = new Map<number, number[][]>();
 for (const name of SECRET_FIELDS) {
-  const codes = [...name].map((c) => c.charCodeAt(0));
+  const codes = Array.from({ length: name.length }, (_, i) => name.charCodeAt(i));
   const first = codes[0] as number;
   NAMES_BY_FIRST.set(first, [...(NAMES_BY_FIRST.get(first) ?? []), codes]);
 }

@@ -1,4 +1,5 @@
 // Runs in Node (CLI): everything the commands do to the outside world, so tests drive them in-process.
+import type { RangeReader } from './file-chunks';
 
 export interface CliIo {
   /** Reads a file's bytes ("-" is standard input). Rejects with the system's reason when it cannot. */
@@ -8,6 +9,11 @@ export interface CliIo {
    * them as its chunks). The iteration rejects with the system's reason when the file cannot be read.
    */
   readPieces(path: string): AsyncIterable<Uint8Array>;
+  /**
+   * Reads ranges of a regular file again, synchronously, while it stays open; undefined for standard input or
+   * what cannot be opened (readPieces then says why). A raw stream's chunks hold no bytes when this is given.
+   */
+  openRanges?(path: string): RangeReader | undefined;
   /** The file's size in bytes, when it is a regular file (for the progress bar's percentage and ETA). */
   fileSize(path: string): Promise<number | undefined>;
   /** Where the progress bar goes: present only when stderr is a terminal. */

@@ -20,14 +20,26 @@ export type InputSource =
 /** The places of `findings`, in their order; `source` is what reading the input noted for them. */
 export function locateFindings(source: InputSource, capture: Capture, findings: readonly Finding[]): Place[] {
   const indexes = new Map(capture.connections.map((c, i) => [c.id, i]));
-  const body = source.kind === 'raw' ? capture.connections[0]?.chunks.map((c) => c.bytes) : undefined;
+  const named = (finding: Finding): boolean =>
+    finding.connectionId !== undefined && indexes.get(finding.connectionId) !== undefined;
+  if (source.kind === 'raw') {
+    const offsets = findings.map((f) => (named(f) ? source.head.length + (f.byteOffset ?? 0) : undefined));
+    // The body's chunks may read the file again (file-chunks.ts): one pass, one chunk at a time, for all findings.
+    const chunks = capture.connections[0]?.chunks ?? [];
+    const lines = linesAt(
+      (function* () {
+        yield source.head;
+        for (const chunk of chunks) yield chunk.bytes;
+      })(),
+      offsets.filter((o): o is number => o !== undefined),
+    );
+    return offsets.map((byteOffset): Place =>
+      byteOffset === undefined ? { kind: 'file' } : { kind: 'byte', byteOffset, line: lines.get(byteOffset) ?? 1 },
+    );
+  }
   return findings.map((finding): Place => {
     const index = finding.connectionId === undefined ? undefined : indexes.get(finding.connectionId);
     if (index === undefined || finding.connectionId === undefined) return { kind: 'file' };
-    if (source.kind === 'raw') {
-      const byteOffset = source.head.length + (finding.byteOffset ?? 0);
-      return { kind: 'byte', byteOffset, line: lineIn([source.head, ...(body ?? [])], byteOffset) };
-    }
     const line = source.lines[index];
     const { list } = source;
     return { kind: 'entry', list, index, connectionId: finding.connectionId, ...(line !== undefined && { line }) };
@@ -36,20 +48,36 @@ export function locateFindings(source: InputSource, capture: Capture, findings: 
 
 /** The 1-based line holding byte `offset` (lines end at LF; a CRLF ends one too). */
 export function lineAt(bytes: Uint8Array, offset: number): number {
-  return lineIn([bytes], offset);
+  return linesAt([bytes], [offset]).get(offset) ?? 1;
 }
 
-/** {@link lineAt} over a file held in pieces. */
-function lineIn(pieces: readonly Uint8Array[], offset: number): number {
+/** {@link lineAt} over a file in pieces, for each of `offsets` (any order), in one pass. */
+function linesAt(pieces: Iterable<Uint8Array>, offsets: readonly number[]): Map<number, number> {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const lines = new Map<number, number>();
+  let next = 0;
   let line = 1;
   let base = 0;
+  if (sorted.length === 0) return lines;
   for (const piece of pieces) {
-    const end = Math.min(offset - base, piece.length);
-    for (let at = piece.indexOf(LF); at !== -1 && at < end; at = piece.indexOf(LF, at + 1)) line++;
+    let at = piece.indexOf(LF);
+    for (; next < sorted.length && (sorted[next] as number) < base + piece.length; next++) {
+      const offset = sorted[next] as number;
+      while (at !== -1 && base + at < offset) {
+        line++;
+        at = piece.indexOf(LF, at + 1);
+      }
+      lines.set(offset, line);
+    }
+    if (next === sorted.length) return lines;
+    while (at !== -1) {
+      line++;
+      at = piece.indexOf(LF, at + 1);
+    }
     base += piece.length;
-    if (base >= offset) break;
   }
-  return line;
+  for (; next < sorted.length; next++) lines.set(sorted[next] as number, line);
+  return lines;
 }
 
 /**

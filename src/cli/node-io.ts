@@ -1,9 +1,10 @@
 // Runs in Node (CLI): the real CliIo over node:fs and node:process; the only file here that touches them.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import type { RangeReader } from './file-chunks';
 import type { CliIo } from './io';
 import { wantsColor } from './style';
 
@@ -35,6 +36,7 @@ export function nodeIo(): CliIo {
   return {
     readFile: (path) => (path === '-' ? readStdin() : readFile(path)),
     readPieces: (path) => (path === '-' ? stdinPieces() : filePieces(path)),
+    openRanges: (path) => (path === '-' ? undefined : fileRanges(path)),
     fileSize: async (path) => {
       if (path === '-') return undefined;
       const info = await stat(path);
@@ -109,6 +111,33 @@ async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
     await next.catch(() => undefined);
     await file.close();
   }
+}
+
+/** A regular file held open for reads at any offset; undefined when it is not one or cannot be opened. */
+function fileRanges(path: string): RangeReader | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined; // readPieces reports why
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    return undefined;
+  }
+  return {
+    read(offset, length) {
+      const buffer = Buffer.allocUnsafe(length);
+      let at = 0;
+      while (at < length) {
+        const read = readSync(fd, buffer, at, length - at, offset + at);
+        if (read === 0) break;
+        at += read;
+      }
+      return at === length ? buffer : buffer.subarray(0, at);
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 async function* stdinPieces(): AsyncGenerator<Uint8Array> {

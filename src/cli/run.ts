@@ -10,6 +10,7 @@ import { HELP, parseArgs, type Command, type FailOn, type Format } from './args'
 import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
 import { locateFindings } from './locate';
+import type { RangeReader } from './file-chunks';
 import type { CliIo } from './io';
 import { ProgressBar } from './progress';
 import { runProxy } from './proxy-command';
@@ -70,13 +71,21 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
   }
   const writer = await writerFor(command, io);
   let code = EXIT_OK;
-  for (const file of command.files) {
-    const outcome = await analyzeFile(file, chunks, io, command);
-    writer.write(outcome);
-    const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
-    code = Math.max(code, fileCode);
+  // A raw stream's chunks read their file again until the reports are written.
+  const open: RangeReader[] = [];
+  try {
+    for (const file of command.files) {
+      const ranges = io.openRanges?.(file);
+      if (ranges) open.push(ranges);
+      const outcome = await analyzeFile(file, chunks, io, command, ranges);
+      writer.write(outcome);
+      const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
+      code = Math.max(code, fileCode);
+    }
+    writer.finish();
+  } finally {
+    for (const ranges of open) ranges.close();
   }
-  writer.finish();
   return code;
 }
 
@@ -91,6 +100,7 @@ async function analyzeFile(
   chunks: Companion | undefined,
   io: CliIo,
   { format, revealSecrets }: { format: Format; revealSecrets?: true },
+  ranges: RangeReader | undefined,
 ): Promise<FileOutcome> {
   const bar = io.progress && new ProgressBar(io.progress, file, await io.fileSize(file).catch(() => undefined));
   try {
@@ -102,6 +112,7 @@ async function analyzeFile(
       read = await readInput(io.readPieces(file), file, {
         lines,
         ...(chunks && { chunksNdjson: chunks.text }),
+        ...(ranges && { ranges }),
         ...(bar && {
           onProgress: (bytes: number, elements: number) => {
             seen = { bytes, elements };

@@ -9,6 +9,7 @@ import { FIXTURES_DIR } from '../core/fixtures-dir.fixture';
 import { toJsonReport } from './json-report';
 import { MAX_ENTRY_BYTES } from './json-stream';
 import { elementLines } from './locate';
+import type { RangeReader } from './file-chunks';
 import { readInput } from './stream-input';
 
 const encoder = new TextEncoder();
@@ -35,7 +36,25 @@ async function expectSameAsWhole(bytes: Uint8Array, name: string): Promise<void>
     expect(outcome(read.capture), `${name} in pieces of ${size}`).toEqual(whole);
     const lines = read.source.kind === 'json' ? read.source.lines : undefined;
     expect(lines).toEqual(read.source.kind === 'json' ? elementLines(bytes) : undefined);
+    if (read.source.kind === 'raw') {
+      // Read from a file, a raw stream's chunks keep no bytes: they read the file again, and analyze the same.
+      const file = rangesOf(bytes);
+      const fromFile = await readInput(piecesOf(bytes, size), name, { lines: true, ranges: file });
+      expect(outcome(fromFile.capture), `${name} in pieces of ${size}, read again`).toEqual(whole);
+    }
   }
+}
+
+/** A file held in memory as a RangeReader, counting the reads. */
+function rangesOf(bytes: Uint8Array): RangeReader & { reads: number } {
+  return {
+    reads: 0,
+    read(offset, length) {
+      this.reads++;
+      return bytes.slice(offset, offset + length);
+    },
+    close() {},
+  };
 }
 
 /** The SSE bodies of a fixture's HAR, read with plain JSON.parse. */
@@ -75,6 +94,23 @@ describe('streamed input equals the whole-file path on every committed fixture',
       await expect(streamed, `cut at ${cut}`).rejects.toBeInstanceOf(InputError);
       expect(() => loadInput(part, 'capture.har')).toThrow(InputError);
     }
+  });
+});
+
+describe('a raw stream read from a file', () => {
+  it('keeps no bytes: the report reads every event from the file again, and the analysis is the same', async () => {
+    // 3 MB of progress, then the stream repeats event 2 and ends torn: the JSON report holds every event's data,
+    // long evicted from the few chunks kept.
+    const progress = (n: number) =>
+      `id: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":${n}}}\n\n`;
+    const events = Array.from({ length: 30_000 }, (_, i) => progress(i + 1)).join('');
+    const bytes = encoder.encode(`${events}${progress(2)}id: 30001\ndata: {"jsonrpc":"2.0","id":1,"res`);
+    const whole = outcome(loadInput(bytes, 'long.sse'));
+    expect(whole.report.sessions[0]?.streams[0]?.events).toHaveLength(30_001);
+    const file = rangesOf(bytes);
+    const read = await readInput(piecesOf(bytes, 1 << 16), 'long.sse', { lines: true, ranges: file });
+    expect(outcome(read.capture)).toEqual(whole);
+    expect(file.reads).toBeGreaterThan(0);
   });
 });
 

@@ -1,11 +1,13 @@
 // Runs in Node (CLI): an input file read piece by piece into a capture, never as one buffer or one text.
-// Raw event streams keep their pieces as the body's chunks (the core's SSE parser decodes each event from them);
+// Raw event streams keep their pieces as the body's chunks (the core's SSE parser decodes each event from them), or,
+// read from a file, chunks that read it again when asked;
 // captures and HARs go through the streaming JSON reader, entry by entry.
 import { concatBytes } from '../core/capture/bytes';
 import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
 import type { Capture } from '../core/capture/model';
 import { RawStreamReader } from '../core/capture/raw';
+import { FileChunks, type RangeReader } from './file-chunks';
 import { JsonInputStream, MAX_ENTRY_BYTES } from './json-stream';
 import { elementLines, type InputSource } from './locate';
 
@@ -21,6 +23,8 @@ export interface ReadOptions {
   lines: boolean;
   /** Told after each piece: the bytes read so far and the list elements read (JSON input). */
   onProgress?: (bytes: number, elements: number) => void;
+  /** The file read again on demand: a raw stream's chunks then keep no bytes (see file-chunks.ts). */
+  ranges?: RangeReader;
 }
 
 /** How much is read before deciding what the file is (its first line, or a saved head's status line). */
@@ -50,7 +54,9 @@ export async function readInput(
     for await (const piece of rest) yield piece;
   };
   if (kind === 'raw') {
-    const reader = new RawStreamReader();
+    const { ranges } = options;
+    const file = ranges && new FileChunks(ranges);
+    const reader = new RawStreamReader(file && ((piece, offset) => file.chunk(piece, offset)));
     const guard = new EventSpanGuard();
     for await (const piece of all()) {
       guard.check(piece, bytes);

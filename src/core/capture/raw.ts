@@ -35,14 +35,25 @@ export class RawStreamReader {
   private readonly chunks: BodyChunk[] = [];
   private prefix: Uint8Array[] | undefined = [];
   private prefixBytes = 0;
+  /** The file offset of the next piece's first byte. */
+  private offset = 0;
   private head: RawHead | undefined;
   private saved: Uint8Array = new Uint8Array(0);
+
+  /**
+   * @param chunkOf the body chunk to keep for the body bytes `bytes` found at `offset` of the file: by default
+   * the bytes themselves; the CLI keeps chunks that read the file again when asked (src/cli/file-chunks.ts).
+   */
+  constructor(
+    private readonly chunkOf: (bytes: Uint8Array, offset: number) => BodyChunk = (bytes) => ({ t: 0, bytes }),
+  ) {}
 
   /** Adds the next piece of the file (kept as it is: the caller must not reuse its buffer). */
   push(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     if (!this.prefix) {
-      this.chunks.push({ t: 0, bytes });
+      this.chunks.push(this.chunkOf(bytes, this.offset));
+      this.offset += bytes.length;
       return;
     }
     this.prefix.push(bytes);
@@ -86,9 +97,11 @@ export class RawStreamReader {
     const first = pieces.length === 1 ? pieces[0] : joinBytes(pieces, this.prefixBytes);
     if (first === undefined) return;
     this.head = parseRawHead(first);
-    this.saved = first.subarray(0, this.head?.bodyStart ?? 0);
-    const body = this.head ? first.subarray(this.head.bodyStart) : first;
-    if (body.length > 0) this.chunks.push({ t: 0, bytes: body });
+    const bodyStart = this.head?.bodyStart ?? 0;
+    this.saved = first.subarray(0, bodyStart);
+    const body = first.subarray(bodyStart);
+    if (body.length > 0) this.chunks.push(this.chunkOf(body, bodyStart));
+    this.offset = this.prefixBytes;
   }
 }
 

@@ -1,0 +1,66 @@
+// Runs in Node (CLI), pure: a raw event stream's body chunks that hold no bytes, read again from the file when the
+// core asks for them. A raw stream used to keep every piece it was read in, so a 1 GB file held 1 GB; now the
+// analysis holds its tables and the few chunks it reads at a time. The core reads each chunk's `bytes` once to
+// parse it and again only for the events whose data a rule or the report reads.
+
+import { InputError } from '../core/capture/errors';
+import type { BodyChunk } from '../core/capture/model';
+
+/** Reads byte ranges of one open file, synchronously (the core's reads are synchronous). */
+export interface RangeReader {
+  read(offset: number, length: number): Uint8Array;
+  close(): void;
+}
+
+/** How many chunks' bytes stay in memory once read: what one event spanning chunks or a rule's look back needs. */
+const KEPT = 8;
+
+/** The chunks of one file: each remembers where it is; the last few read are kept. */
+export class FileChunks {
+  private readonly kept: { chunk: FileChunk; bytes: Uint8Array }[] = [];
+
+  constructor(private readonly ranges: RangeReader) {}
+
+  /** The chunk of `bytes`, read at `offset` of the file; those bytes are kept until more recent reads push them out. */
+  chunk(bytes: Uint8Array, offset: number): BodyChunk {
+    const chunk = new FileChunk(this, offset, bytes.length);
+    this.keep(chunk, bytes);
+    return chunk;
+  }
+
+  bytesOf(chunk: FileChunk): Uint8Array {
+    const at = this.kept.findIndex((k) => k.chunk === chunk);
+    if (at !== -1) {
+      const [entry] = this.kept.splice(at, 1);
+      if (entry) {
+        this.kept.push(entry);
+        return entry.bytes;
+      }
+    }
+    const bytes = this.ranges.read(chunk.offset, chunk.length);
+    if (bytes.length !== chunk.length)
+      throw new InputError('', `the file changed while it was analyzed: byte ${chunk.offset + bytes.length} is gone`);
+    this.keep(chunk, bytes);
+    return bytes;
+  }
+
+  private keep(chunk: FileChunk, bytes: Uint8Array): void {
+    this.kept.push({ chunk, bytes });
+    if (this.kept.length > KEPT) this.kept.shift();
+  }
+}
+
+class FileChunk implements BodyChunk {
+  // Raw files carry no times (see importRawStream).
+  readonly t = 0;
+
+  constructor(
+    private readonly file: FileChunks,
+    readonly offset: number,
+    readonly length: number,
+  ) {}
+
+  get bytes(): Uint8Array {
+    return this.file.bytesOf(this);
+  }
+}

@@ -1,5 +1,5 @@
 // Runs anywhere (pure core): the one entry point: raw capture in, derived model and findings out.
-import type { Capture } from './capture/model';
+import type { Capture, ConnectionRecord } from './capture/model';
 import { runRules } from './guard/engine';
 import { FactsMemory, withFacts } from './guard/facts';
 import { reconnectBehaviours, type ReconnectBehaviour } from './guard/reconnects';
@@ -42,7 +42,15 @@ export function analyze(capture: Capture, rules: readonly Rule[] = allRules): An
 }
 
 /** An {@link analyze} that redoes only the work the changes since its last call need. */
-export type Analyzer = (capture: Capture) => Analysis;
+export interface Analyzer {
+  (capture: Capture): Analysis;
+  /**
+   * Parses what arrived on a streaming record since the last analysis, before the next one is asked for (the
+   * live panel calls it as each chunk comes), so that analysis has little left to parse. Changes no result.
+   * @param record a record of the capture last analysed, or a newer copy of it with more chunks.
+   */
+  readAhead(record: ConnectionRecord): void;
+}
 
 /**
  * For a capture analysed again and again as it grows (the live panel): each returned analyze keeps its own
@@ -54,17 +62,18 @@ export type Analyzer = (capture: Capture) => Analysis;
  * @returns an analyze function with its own memory.
  * @example
  * const analyzeLive = createAnalyzer();
+ * onChunk((record) => analyzeLive.readAhead(record));
  * onCaptureChanged((capture) => render(analyzeLive(capture)));
  */
 export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
   const cache = new ConnectionParseCache();
   const placement = new PlacementMemory();
   const facts = new FactsMemory();
-  return (capture) => {
-    return judge(
+  const analyzeLive = (capture: Capture): Analysis =>
+    judge(
       buildModel(capture, (records) => cache.parseAll(records), placement),
       rules,
       facts,
     );
-  };
+  return Object.assign(analyzeLive, { readAhead: (record: ConnectionRecord) => cache.readAhead(record) });
 }

@@ -97,6 +97,17 @@ export class ConnectionParseCache {
     return parsed;
   }
 
+  /**
+   * Reads the chunks that arrived on a streaming SSE record since its reader last read, ahead of the next
+   * parseAll, which then has only the newest chunks left. Records without a live reader are left to parseAll.
+   */
+  readAhead(record: ConnectionRecord): void {
+    const live = this.live.get(record.id);
+    if (!live || live.reader.finished || !sameHead(live.head, record) || !continues(record, live.chunks)) return;
+    live.reader.read(record.chunks);
+    for (let i = live.chunks.length; i < record.chunks.length; i++) live.chunks.push(record.chunks[i] as BodyChunk);
+  }
+
   private read(record: ConnectionRecord): ParsedConnection {
     let live = this.live.get(record.id);
     if (!live || live.reader.finished || !sameHead(live.head, record) || !continues(record, live.chunks)) {

@@ -5,6 +5,7 @@ import type { Capture, ConnectionRecord } from '../../core/capture/model';
 import { readFixture } from '../../core/fixtures-dir.fixture';
 import type { ConnectionDelta } from '../../protocol/records';
 import { recordToDeltas } from '../state/records';
+import { analyze, createAnalyzer } from '../../core/analyze';
 import { createAnalysisHost, type HostDeps } from './host';
 import type { Choices, HostCommand, ViewWire, WorkerToUi } from './messages';
 import type { PassClock } from './schedule';
@@ -100,6 +101,36 @@ describe('the analysis worker', () => {
     const views = w.views();
     expect(views.length).toBeLessThan(Math.ceil(deltas.length / 3));
     for (const v of views.slice(0, -1)) expect(v.seq).toBeLessThan(w.seq());
+  });
+
+  it('parses chunks as they arrive, between passes: a message reads each record it grew ahead once', () => {
+    const analyzer = createAnalyzer();
+    const readAhead: string[] = [];
+    const spy = Object.assign((capture: Capture) => analyzer(capture), {
+      readAhead: (record: ConnectionRecord) => {
+        readAhead.push(`${record.id}:${record.chunks.length}`);
+        analyzer.readAhead(record);
+      },
+    });
+    const w = start({ analyzer: spy });
+    const deltas = tornDeltas();
+    for (let i = 0; i < deltas.length; i += 2) w.transport(deltas.slice(i, i + 2));
+    w.time.advance(1000);
+    // One read ahead per record a message grew, with the record as that message left it.
+    const counts = new Map<string, number>();
+    const expected: string[] = [];
+    for (let i = 0; i < deltas.length; i += 2) {
+      const grown = new Set<string>();
+      for (const d of deltas.slice(i, i + 2)) {
+        if (d.kind !== 'chunk') continue;
+        counts.set(d.id, (counts.get(d.id) ?? 0) + 1);
+        grown.add(d.id);
+      }
+      for (const id of grown) expected.push(`${id}:${counts.get(id)}`);
+    }
+    expect(expected.length).toBeGreaterThan(5);
+    expect(readAhead).toEqual(expected);
+    expect(w.last().findings.map((f) => f.rule)).toEqual(analyze(tornCapture()).findings.map((f) => f.rule));
   });
 
   it('says what it holds before the analysis of it is ready', () => {

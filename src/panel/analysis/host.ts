@@ -153,8 +153,27 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     const before = held.records;
     held = reduceHeld(held, command);
     applied = seq;
-    if (held.records !== before) unanalysedFrom ??= seq;
+    if (held.records !== before) {
+      unanalysedFrom ??= seq;
+      readAhead(command);
+    }
     scheduler.input();
+  };
+
+  /**
+   * A stream's new chunks are parsed as they come, between passes: a pass then only judges. Parsed at pass time,
+   * the chunks of a fast stream piled up for each pass, and the last pass after the last byte parsed a third of it.
+   */
+  const readAhead = (command: HeldCommand) => {
+    if (command.type !== 'transport' || command.message.type !== 'deltas') return;
+    const { connections, indexById } = held.records;
+    const grown = new Set<string>();
+    for (const delta of command.message.deltas) if (delta.kind === 'chunk') grown.add(delta.id);
+    for (const id of grown) {
+      const index = indexById.get(id);
+      const record = index === undefined ? undefined : connections[index];
+      if (record) analyze.readAhead(record);
+    }
   };
 
   /** Reads and parses an imported file; ordered commands that arrive meanwhile wait and apply after it. */

@@ -52,6 +52,26 @@ describe('buildModel', () => {
     expect(model.streams.map((s) => s.requestIds)).toEqual([[1], [2]]);
   });
 
+  it('keeps a 2026-07-28 request in its stateless group when only the answer carries a minted Mcp-Session-Id', () => {
+    // The Python SDK 2.3.0 server mints a session id on its 400 to a request whose version header says 2025.
+    const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
+    const t = new Transcript();
+    t.exchange({ body: rpc.request(1, 'server/discover', meta), json: rpc.result(1) }, undefined, '2026-07-28');
+    t.exchange(
+      {
+        body: rpc.request(2, 'tools/call', meta),
+        status: 400,
+        json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Missing session ID' } },
+        responseHeaders: { 'Mcp-Session-Id': 'minted' },
+      },
+      undefined,
+      '2025-11-25',
+    );
+    const model = buildModel(t.capture());
+    expect(model.sessions.map((s) => [s.era, s.sessionId])).toEqual([['2026-07-28', undefined]]);
+    expect(model.connections.map((c) => c.sessionKey)).toEqual([model.sessions[0]?.key, model.sessions[0]?.key]);
+  });
+
   it('joins a resumption GET to the stream that delivered its Last-Event-ID, even a GET stream', () => {
     const t = new Transcript();
     const s = session(t, 'S');

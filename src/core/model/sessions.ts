@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { URL } from '../web/globals';
 import { asEra, STATELESS_ERA } from '../mcp/era';
+import { headerValue } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import type { Era, JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
 import { readExchanges, type Reading } from './classify';
@@ -125,7 +126,7 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
       continue;
     }
     conn.evidence = reading.evidence;
-    if (conn.sessionId !== undefined) {
+    if (conn.sessionId !== undefined && !mintedOnStateless(conn)) {
       groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
     } else {
       const init: Partial<SessionGroup> = conn.requestEra === STATELESS_ERA ? { stateless: true } : {};
@@ -134,6 +135,15 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
   }
   joinProbes(groups);
   return { groups: [...groups.values()].filter((g) => g.connections.length > 0), others };
+}
+
+/**
+ * A 2026-07-28 request sent without a session whose answer carries an `Mcp-Session-Id` the server minted (the Python
+ * SDK 2.3.0 does so on its `400` to a request whose version header routed it to the 2025 path): the client never
+ * uses that id, so the exchange stays in its stateless group, where stateless-session-headers reports the header.
+ */
+function mintedOnStateless(conn: ParsedConnection): boolean {
+  return conn.requestEra === STATELESS_ERA && headerValue(conn.record.requestHeaders, 'mcp-session-id') === undefined;
 }
 
 const initializes = (conn: ParsedConnection) =>

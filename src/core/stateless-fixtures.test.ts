@@ -14,12 +14,13 @@ function analyzed(name: string): Analysis {
 }
 
 const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
+/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts, e2e/lab/python/runs.ts). */
+const isFaulted = (d: string): boolean => d.startsWith('v2-fault-') || d.startsWith('py-fault-');
 /** The 2026-07-28 recordings: the TS SDK v2 ones and the Python SDK ones but its 2025-era resume. */
 const is2026 = (d: string): boolean =>
-  (d.startsWith('v2-') && !d.startsWith('v2-fault-')) || (d.startsWith('py-') && !d.startsWith('py-2025-'));
+  (d.startsWith('v2-') || d.startsWith('py-')) && !d.startsWith('py-2025-') && !isFaulted(d);
 const stateless = recordings.filter(is2026);
-/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts), one rule each. */
-const faulted = recordings.filter((d) => d.startsWith('v2-fault-'));
+const faulted = recordings.filter(isFaulted);
 const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
 
 describe('2026-07-28 recordings (TS SDK v2)', () => {
@@ -27,6 +28,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(stateless).toEqual([
       'py-clean',
       'py-client-cut-not-reissued',
+      'py-client-cut-reissued',
       'py-client-ts-server',
       'py-server-cut-not-reissued',
       'py-server-ts-client',
@@ -39,6 +41,9 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
 
   it('and the fault proxy rewriting it: one recording per stream and request fault', () => {
     expect(faulted).toEqual([
+      'py-fault-method-header',
+      'py-fault-server-request',
+      'py-fault-version-header',
       'v2-fault-listen-ack-dropped',
       'v2-fault-method-header',
       'v2-fault-request-state',
@@ -94,7 +99,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     ]);
   });
 
-  it.each(stateless.map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {
+  it.each([...stateless, ...faulted].map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {
     const rulesFound = analyzed(name).findings.map((f) => f.rule);
     expect(rulesFound.filter((id) => !statelessRules.has(id))).toEqual([]);
   });

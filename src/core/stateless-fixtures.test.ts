@@ -36,6 +36,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-cut-not-reissued',
       'v2-cut-reissued',
       'v2-mixed-eras',
+      'v2-reissued-same-id',
     ]);
   });
 
@@ -97,6 +98,19 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(analysis.findings.map((f) => [f.rule, f.sessionKey])).toEqual([
       ['stateless-request-not-reissued', byEra.get('2026-07-28')?.key],
     ]);
+  });
+
+  it('v2-reissued-same-id: the lost tools/call sent again with the same id and bytes gives exactly reissued-with-same-id', () => {
+    const analysis = analyzed('v2-reissued-same-id');
+    expect(analysis.findings.map((f) => [f.rule, f.severity])).toEqual([['reissued-with-same-id', 'error']]);
+    const calls = analysis.connections.filter((c) => c.requestMessages[0]?.method === 'tools/call');
+    expect(calls.map((c) => [c.requestMessages[0]?.id, c.record.end])).toEqual([
+      [0, 'network-error'],
+      [0, 'complete'],
+    ]);
+    expect(analysis.findings[0]?.connectionId).toBe(calls[1]?.id);
+    // Its clean twin: the same cut re-issued by the application through the SDK, under a new id.
+    expect(analyzed('v2-cut-reissued').findings).toEqual([]);
   });
 
   it.each([...stateless, ...faulted].map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {

@@ -67,6 +67,13 @@ export const V2_PLANS: readonly V2Plan[] = [
     notes:
       "A TS SDK v2 client negotiating by itself (versionNegotiation auto) against the lab's SDK 1.32 server behind the lab proxy: server/discover at 2026-07-28 answered 400 (Mcp-Session-Id header is required), then initialize at 2025-11-25, the standalone GET and a stream_progress call, all in one session.",
   },
+  {
+    name: 'v2-reissued-same-id',
+    verdict: 'ok',
+    must: ['reissued-with-same-id'],
+    notes:
+      "The cut of v2-cut-not-reissued, and an application that retries below the SDK: it keeps the TS SDK v2 transport, and when the transport reports the broken stream it sends the lost tools/call message again through it as it was, under the same JSON-RPC id; the SDK call still waiting on that id takes the copy's answer as its own (its onprogress sees progress 1 and 2 twice).",
+  },
 ];
 
 interface Recorded {

@@ -35,6 +35,8 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-clean',
       'v2-cut-not-reissued',
       'v2-cut-reissued',
+      'v2-gateway-crossed-answers',
+      'v2-gateway-event-ids',
       'v2-mixed-eras',
       'v2-reissued-same-id',
     ]);
@@ -111,6 +113,50 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(analysis.findings[0]?.connectionId).toBe(calls[1]?.id);
     // Its clean twin: the same cut re-issued by the application through the SDK, under a new id.
     expect(analyzed('v2-cut-reissued').findings).toEqual([]);
+  });
+
+  it('v2-gateway-event-ids: the real events numbered by a 2025-minded gateway give exactly stateless-event-ids', () => {
+    const analysis = analyzed('v2-gateway-event-ids');
+    expect(analysis.findings.map((f) => [f.rule, f.severity, f.connectionId])).toEqual([
+      ['stateless-event-ids', 'warning', 'e2'],
+    ]);
+    const ids = [...analysis.events].map((e) => [e.lastEventId, e.retry]);
+    expect(ids).toEqual([
+      ['1', 1000],
+      ['2', undefined],
+      ['3', undefined],
+      ['4', undefined],
+      ['5', undefined],
+      ['6', undefined],
+    ]);
+    // The same calls straight from the server (v2-clean) carry no id: the clean twin.
+    expect([...analyzed('v2-clean').events].some((e) => e.hasId || e.retry !== undefined)).toBe(false);
+  });
+
+  it("v2-gateway-crossed-answers: two clients handed each other's answers give response-id-mismatch on both POSTs", () => {
+    const analysis = analyzed('v2-gateway-crossed-answers');
+    const calls = analysis.connections.filter((c) => c.requestMessages[0]?.method === 'tools/call');
+    expect(calls.map((c) => [c.requestMessages[0]?.id, c.responseMessages[0]?.id])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual(
+      calls.map((c) => ['response-id-mismatch', c.id]),
+    );
+  });
+
+  it('every 2026-07-28 rule fires on some recording of real traffic, and clean traffic of both SDKs gives none', () => {
+    const fired = new Set([...stateless, ...faulted].flatMap((name) => analyzed(name).findings.map((f) => f.rule)));
+    expect([...statelessRules].filter((id) => !fired.has(id))).toEqual([]);
+    for (const clean of [
+      'v2-clean',
+      'v2-cut-reissued',
+      'py-clean',
+      'py-client-ts-server',
+      'py-server-ts-client',
+      'py-client-cut-reissued',
+    ])
+      expect(analyzed(clean).findings, clean).toEqual([]);
   });
 
   it.each([...stateless, ...faulted].map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {

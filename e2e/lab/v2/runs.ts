@@ -33,7 +33,7 @@ export interface V2RunResult {
   errors: string[];
 }
 
-async function connect(
+export async function connect(
   lab: V2Driver,
   era: '2026-07-28' | '2025',
   errors: string[] = [],
@@ -52,7 +52,7 @@ async function connect(
   return client;
 }
 
-function textOf(result: unknown): string {
+export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? '').join('');
 }
@@ -77,7 +77,7 @@ export function cutProgress(): CutPlan {
  */
 const CUT_CALL_TIMEOUT_MS = 1500;
 
-async function progressCall(client: Client, steps: string[], timeout?: number): Promise<void> {
+export async function progressCall(client: Client, steps: string[], timeout?: number): Promise<void> {
   const seen: number[] = [];
   const result = await client.callTool(
     { name: 'stream_progress', arguments: PROGRESS },

@@ -110,7 +110,13 @@ describe('the fault proxy rewriting the Python peers (py-fault-*)', () => {
   });
 
   it('py-fault-version-header: the Python server answers 400 -32600 and mints an Mcp-Session-Id, one stateless session', () => {
-    const call = fixtureEntries('py-fault-version-header').find((e) => e.rpcMethod === 'tools/call');
+    const entries = fixtureEntries('py-fault-version-header');
+    expect(entries.map((e) => [e.rpcMethod, e.status])).toEqual([
+      ['server/discover', 200],
+      ['tools/call', 200],
+      ['tools/list', 400],
+    ]);
+    const call = entries[2];
     expect(call?.requestHeaders['mcp-protocol-version']).toBe('2025-11-25');
     expect(call?.requestHeaders['mcp-session-id']).toBeUndefined();
     expect(call?.status).toBe(400);

@@ -51,6 +51,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-fault-method-header',
       'v2-fault-request-state',
       'v2-fault-server-request',
+      'v2-fault-session-header',
       'v2-fault-version-header',
     ]);
   });
@@ -135,7 +136,9 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
 
   it("v2-gateway-crossed-answers: two clients handed each other's answers give response-id-mismatch on both POSTs", () => {
     const analysis = analyzed('v2-gateway-crossed-answers');
-    const calls = analysis.connections.filter((c) => c.requestMessages[0]?.method === 'tools/call');
+    const calls = analysis.connections.filter(
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } }).params?.name === 'big_result',
+    );
     expect(calls.map((c) => [c.requestMessages[0]?.id, c.responseMessages[0]?.id])).toEqual([
       [0, 1],
       [1, 0],
@@ -143,6 +146,12 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual(
       calls.map((c) => ['response-id-mismatch', c.id]),
     );
+  });
+
+  it('v2-fault-session-header: a 2026-07-28 request carrying Mcp-Session-Id stays in the one stateless session', () => {
+    const analysis = analyzed('v2-fault-session-header');
+    expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual([['stateless-session-headers', 'e2']]);
+    expect(analysis.sessions.map((s) => [s.era, s.sessionId])).toEqual([['2026-07-28', undefined]]);
   });
 
   it('every 2026-07-28 rule fires on some recording of real traffic, and clean traffic of both SDKs gives none', () => {

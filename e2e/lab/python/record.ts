@@ -87,7 +87,7 @@ export const PY_PLANS: readonly PyPlan[] = [
     verdict: 'error',
     must: ['header-mismatch-not-rejected', 'protocol-version-mismatch', 'stateless-session-headers'],
     notes:
-      'Python SDK client against the Python SDK server, one stream_progress call sent upstream with MCP-Protocol-Version 2025-11-25 while its _meta says 2026-07-28 (fault proxy, set-header). The Python server routes it by the header to its 2025 session path and answers 400 with -32600 "Bad Request: Missing session ID" (not -32020), minting an Mcp-Session-Id on that answer; the call fails.',
+      'Python SDK client against the Python SDK server, one stream_progress call (progress over SSE, answered); the tools/list the SDK sends after it (to learn the output schemas) goes upstream with MCP-Protocol-Version 2025-11-25 while its _meta says 2026-07-28 (fault proxy, set-header,method=tools/list). The Python server routes it by the header to its 2025 session path and answers 400 with -32600 "Bad Request: Missing session ID" (not -32020), minting an Mcp-Session-Id on that answer; the SDK fails the call.',
   },
   {
     name: 'py-fault-method-header',

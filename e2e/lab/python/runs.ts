@@ -33,7 +33,7 @@ export type PyFaultRunName = 'py-fault-server-request' | 'py-fault-version-heade
 /** Each fault run: the Python client's one stream_progress call against the Python server, through the fault. */
 export const PY_FAULTS: Readonly<Record<PyFaultRunName, string>> = {
   'py-fault-server-request': 'inject-server-request',
-  'py-fault-version-header': 'set-header:MCP-Protocol-Version=2025-11-25',
+  'py-fault-version-header': 'set-header:MCP-Protocol-Version=2025-11-25,method=tools/list',
   'py-fault-method-header': 'set-header:Mcp-Method=tools/list',
 };
 

@@ -32,15 +32,15 @@ async function numbered(driver: V2Driver, steps: string[], errors: string[]): Pr
 }
 
 /**
- * crossing: client A calls big_result (its request 0) while client B, which listed the tools first (its request 0),
- * calls it too (its request 1); the gateway hands each the other's answer, and both calls time out.
+ * crossing: client A calls big_result (its request 0) while client B, which called stream_progress first (its
+ * request 0, answered over SSE), calls it too (its request 1); the gateway hands each the other's answer, and both
+ * calls time out.
  */
 async function crossed(driver: V2Driver, steps: string[], errors: string[]): Promise<boolean> {
   const a = await connect(driver, '2026-07-28', errors);
   const b = await connect(driver, '2026-07-28', errors);
   try {
-    await b.listTools();
-    steps.push('B listed the tools');
+    await progressCall(b, steps);
     const calls = await Promise.allSettled([bigResult(a, steps, 'A '), bigResult(b, steps, 'B ')]);
     for (const [i, call] of calls.entries())
       if (call.status === 'rejected')

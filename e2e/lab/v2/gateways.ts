@@ -5,8 +5,9 @@
 // client received.
 // - `numbering`: a gateway built for the 2025 transport's resumability: it gives every SSE event an `id:` (and the
 //   first one `retry: 1000`), which 2026-07-28 removed.
-// - `crossing`: a gateway that pools upstream exchanges and crosses two clients' answers: it holds the first
-//   tools/call until a second one arrives, forwards both, and writes each upstream answer to the other client.
+// - `crossing`: a gateway that pools upstream exchanges per tool and crosses two clients' answers: it holds the
+//   first big_result call until a second one arrives, forwards both, and writes each upstream answer to the other
+//   client.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listen, readBody, trackSockets } from '../../../src/proxy/node-http';
 import type { ExchangeTrace } from '../../../src/proxy/trace';
@@ -21,7 +22,7 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** How long `crossing` holds a lone tools/call before forwarding it alone (a run that sends only one). */
+/** How long `crossing` holds a lone big_result call before forwarding it alone (a run that sends only one). */
 const PAIR_WAIT_MS = 2000;
 /** The `retry:` the numbering gateway announces, as a 2025 event store's transport would. */
 const RETRY_MS = 1000;
@@ -90,15 +91,19 @@ async function relay(res: ServerResponse, trace: ExchangeTrace, upstream: Upstre
   }
 }
 
-const isToolCall = (body: Buffer): boolean => {
+/** The tool whose calls `crossing` pools. */
+const CROSSED_TOOL = 'big_result';
+
+const isCrossedCall = (body: Buffer): boolean => {
   try {
-    return (JSON.parse(body.toString('utf8')) as { method?: unknown }).method === 'tools/call';
+    const rpc = JSON.parse(body.toString('utf8')) as { method?: unknown; params?: { name?: unknown } };
+    return rpc.method === 'tools/call' && rpc.params?.name === CROSSED_TOOL;
   } catch {
     return false;
   }
 };
 
-/** One tools/call waiting for its partner, and how to hand it the partner's upstream answer. */
+/** One big_result call waiting for its partner, and how to hand it the partner's upstream answer. */
 interface Held {
   answer: Promise<Upstream>;
   deliver(upstream: Upstream): void;
@@ -115,12 +120,12 @@ export async function startGateway(kind: GatewayKind, upstream: string, port = 0
     trace.requestBody(body);
     const abort = new AbortController();
     res.once('close', () => abort.abort());
-    if (kind === 'numbering' || !isToolCall(body)) {
+    if (kind === 'numbering' || !isCrossedCall(body)) {
       const answer = await forward(upstream, req, body, abort.signal);
       const sse = answer.headers['content-type']?.startsWith('text/event-stream') === true;
       return relay(res, trace, answer, kind === 'numbering' && sse ? numberer() : undefined);
     }
-    // crossing: the first tools/call waits for a second; each then gets the other's upstream answer.
+    // crossing: the first big_result call waits for a second; each then gets the other's upstream answer.
     const own = forward(upstream, req, body, abort.signal);
     if (held === undefined) {
       let deliver: (u: Upstream) => void = () => undefined;

@@ -96,7 +96,7 @@ export const V2_PLANS: readonly V2Plan[] = [
     verdict: 'error',
     must: ['response-id-mismatch'],
     notes:
-      "Two TS SDK v2 clients pinned to 2026-07-28 through a gateway that pools upstream exchanges and crosses two clients' answers (e2e/lab/v2/gateways.ts, crossing): client B lists the tools (its request 0), then A (its request 0) and B (its request 1) call big_result at once; the gateway forwards both to the TS SDK v2 server and writes each real answer to the other client. Each client gets a response for an id it is not waiting for on that POST; both calls time out.",
+      "Two TS SDK v2 clients pinned to 2026-07-28 through a gateway that pools upstream exchanges and crosses two clients' answers (e2e/lab/v2/gateways.ts, crossing): client B calls stream_progress (its request 0, answered over SSE), then A (its request 0) and B (its request 1) call big_result at once; the gateway forwards both to the TS SDK v2 server and writes each real answer to the other client. Each client gets a response for an id it is not waiting for on that POST; both calls time out.",
   },
 ];
 

@@ -137,7 +137,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
   it("v2-gateway-crossed-answers: two clients handed each other's answers give response-id-mismatch on both POSTs", () => {
     const analysis = analyzed('v2-gateway-crossed-answers');
     const calls = analysis.connections.filter(
-      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } }).params?.name === 'big_result',
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } } | undefined)?.params?.name === 'big_result',
     );
     expect(calls.map((c) => [c.requestMessages[0]?.id, c.responseMessages[0]?.id])).toEqual([
       [0, 1],

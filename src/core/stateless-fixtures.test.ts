@@ -37,6 +37,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-cut-reissued',
       'v2-gateway-crossed-answers',
       'v2-gateway-event-ids',
+      'v2-gateway-plain',
       'v2-mixed-eras',
       'v2-reissued-same-id',
     ]);
@@ -164,6 +165,7 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'py-client-ts-server',
       'py-server-ts-client',
       'py-client-cut-reissued',
+      'v2-gateway-plain',
     ])
       expect(analyzed(clean).findings, clean).toEqual([]);
   });

@@ -54,7 +54,8 @@ async function crossed(driver: V2Driver, steps: string[], errors: string[]): Pro
   }
 }
 
-/** One run of `kind` on a fresh server and gateway (`port` 0: a free one; the server gets port + 100). */
+/** One run of `kind` on a fresh server and gateway (`port` 0: a free one; the server gets port + 100); `plain` runs
+ * the two clients of `crossing`, whose calls it passes unchanged. */
 export async function runGateway(
   kind: GatewayKind,
   port = 0,

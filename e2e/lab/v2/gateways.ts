@@ -13,7 +13,8 @@ import { closeServer, listen, readBody, trackSockets } from '../../../src/proxy/
 import type { ExchangeTrace } from '../../../src/proxy/trace';
 import { WireRecorder } from '../proxy/wire-recorder';
 
-export type GatewayKind = 'numbering' | 'crossing';
+/** `plain` forwards every byte unchanged: the twin that shows the gateway itself adds no finding. */
+export type GatewayKind = 'plain' | 'numbering' | 'crossing';
 
 export interface Gateway {
   /** The gateway's MCP endpoint, http://127.0.0.1:<port>/mcp. */
@@ -120,7 +121,7 @@ export async function startGateway(kind: GatewayKind, upstream: string, port = 0
     trace.requestBody(body);
     const abort = new AbortController();
     res.once('close', () => abort.abort());
-    if (kind === 'numbering' || !isCrossedCall(body)) {
+    if (kind !== 'crossing' || !isCrossedCall(body)) {
       const answer = await forward(upstream, req, body, abort.signal);
       const sse = answer.headers['content-type']?.startsWith('text/event-stream') === true;
       return relay(res, trace, answer, kind === 'numbering' && sse ? numberer() : undefined);

@@ -27,8 +27,9 @@ const PORT = 47194;
 const ATTEMPTS = 3;
 
 /** The runs through a faulty gateway (gateways.ts), each named for what it shows. */
-type GatewayRunName = 'v2-gateway-event-ids' | 'v2-gateway-crossed-answers';
+type GatewayRunName = 'v2-gateway-event-ids' | 'v2-gateway-crossed-answers' | 'v2-gateway-plain';
 const GATEWAY_OF: Record<GatewayRunName, GatewayKind> = {
+  'v2-gateway-plain': 'plain',
   'v2-gateway-event-ids': 'numbering',
   'v2-gateway-crossed-answers': 'crossing',
 };
@@ -97,6 +98,13 @@ export const V2_PLANS: readonly V2Plan[] = [
     must: ['response-id-mismatch'],
     notes:
       "Two TS SDK v2 clients pinned to 2026-07-28 through a gateway that pools upstream exchanges and crosses two clients' answers (e2e/lab/v2/gateways.ts, crossing): client B calls stream_progress (its request 0, answered over SSE), then A (its request 0) and B (its request 1) call big_result at once; the gateway forwards both to the TS SDK v2 server and writes each real answer to the other client. Each client gets a response for an id it is not waiting for on that POST; both calls time out.",
+  },
+  {
+    name: 'v2-gateway-plain',
+    verdict: 'ok',
+    must: [],
+    notes:
+      'The clean twin of the v2-gateway-* recordings: the two clients of v2-gateway-crossed-answers (B calls stream_progress, then A and B call big_result at once) through the same gateway forwarding every byte unchanged (e2e/lab/v2/gateways.ts, plain); every call answered in full.',
   },
 ];
 

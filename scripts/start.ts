@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { PY_SCENARIO_NAMES, runPythonHeadless } from '../e2e/lab/python/headless';
+import { runV2Headless, V2_SCENARIO_NAMES } from '../e2e/lab/v2/headless';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
 import { findTabId, panelUrl } from '../e2e/fixtures/extension';
@@ -48,7 +49,7 @@ interface Row {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { headless: false, only: [] };
-  const known = new Set([...scenarios.map((s) => s.name as string), ...PY_SCENARIO_NAMES]);
+  const known = new Set([...scenarios.map((s) => s.name as string), ...V2_SCENARIO_NAMES, ...PY_SCENARIO_NAMES]);
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
     else if (known.has(arg)) options.only.push(arg);
@@ -198,8 +199,8 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   const rows: Row[] = [];
   let violations = 0;
   try {
-    // Names of Python scenarios alone leave the browser scenarios out, and the other way round.
-    const browserOnly = only.filter((name) => !PY_SCENARIO_NAMES.includes(name));
+    // Names of Node scenarios (v2, Python) alone leave the browser scenarios out, and the other way round.
+    const browserOnly = only.filter((name) => !V2_SCENARIO_NAMES.includes(name) && !PY_SCENARIO_NAMES.includes(name));
     const skipBrowser = only.length > 0 && browserOnly.length === 0;
     for (const scenario of scenarios.filter(
       (s) => !skipBrowser && (browserOnly.length === 0 || browserOnly.includes(s.name)),
@@ -215,6 +216,7 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
     violations = (await session.close()).violations.length;
   }
   if (rows.length > 0) printTable(rows);
+  const v2Broken = await runV2Headless(only, CAPTURES_DIR, say);
   const pythonBroken = await runPythonHeadless(only, CAPTURES_DIR, say);
   say(
     `captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -225,8 +227,9 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       `broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`,
     );
   if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
+  if (v2Broken) say(`broken: ${v2Broken} TS SDK v2 scenario(s) (see above)`);
   if (pythonBroken) say(`broken: ${pythonBroken} Python SDK scenario(s) (see above)`);
-  return broken.length || violations || pythonBroken ? 1 : 0;
+  return broken.length || violations || v2Broken || pythonBroken ? 1 : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */

@@ -73,6 +73,69 @@ describe('Python SDK recordings (2026-07-28)', () => {
   });
 });
 
+describe('the Python client re-issuing a cut call (py-client-cut-reissued)', () => {
+  it('sends the lost tools/call again under a new id, answered in full: no finding, the re-issue linked', () => {
+    const analysis = analyzed('py-client-cut-reissued');
+    expect(analysis.findings).toEqual([]);
+    const calls = fixtureEntries('py-client-cut-reissued').filter((e) => e.rpcMethod === 'tools/call');
+    expect(calls.map((e) => e.streamState)).toEqual(['failed', 'complete']);
+    const ids = analysis.connections
+      .filter((c) => c.requestMessages[0]?.method === 'tools/call')
+      .map((c) => c.requestMessages[0]?.id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+});
+
+/** The Python recordings with one fault of the product's proxy rewriting real traffic, and what each gives. */
+const PY_FAULTED: Record<string, string[]> = {
+  'py-fault-server-request': ['client-posted-response', 'server-request-on-stream'],
+  'py-fault-version-header': ['header-mismatch-not-rejected', 'protocol-version-mismatch', 'stateless-session-headers'],
+  'py-fault-method-header': ['method-header-mismatch'],
+};
+
+describe('the fault proxy rewriting the Python peers (py-fault-*)', () => {
+  it.each(Object.entries(PY_FAULTED))('%s gives exactly %j', (name, rules) => {
+    const analysis = analyzed(name);
+    expect([...new Set(analysis.findings.map((f) => f.rule))].sort()).toEqual(rules);
+    expect(analysis.sessions.map((s) => [s.era, s.sessionId])).toEqual([['2026-07-28', undefined]]);
+  });
+
+  it('py-fault-server-request: the Python client POSTs its answer to the injected roots/list, the server refuses it', () => {
+    const posted = fixtureEntries('py-fault-server-request').find((e) => e.rpcMethod === 'response');
+    expect(posted?.status).toBe(400);
+    expect(posted?.body).toContain('-32600');
+    const finding = analyzed('py-fault-server-request').findings.find((f) => f.rule === 'client-posted-response');
+    expect(finding?.connectionId).toBe(posted?.id);
+  });
+
+  it('py-fault-version-header: the Python server answers 400 -32600 and mints an Mcp-Session-Id, one stateless session', () => {
+    const entries = fixtureEntries('py-fault-version-header');
+    expect(entries.map((e) => [e.rpcMethod, e.status])).toEqual([
+      ['server/discover', 200],
+      ['tools/call', 200],
+      ['tools/list', 400],
+    ]);
+    const call = entries[2];
+    expect(call?.requestHeaders['mcp-protocol-version']).toBe('2025-11-25');
+    expect(call?.requestHeaders['mcp-session-id']).toBeUndefined();
+    expect(call?.status).toBe(400);
+    expect(call?.responseHeaders['mcp-session-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ id: null, error: { code: -32600 } });
+  });
+
+  it('py-fault-method-header, the clean twin of header-mismatch-not-rejected: 400 -32020, then the client recovers', () => {
+    const entries = fixtureEntries('py-fault-method-header');
+    const calls = entries.filter((e) => e.rpcMethod === 'tools/call');
+    expect(calls.map((e) => [e.requestHeaders['mcp-method'], e.status])).toEqual([
+      ['tools/list', 400],
+      ['tools/call', 200],
+    ]);
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ error: { code: -32020 } });
+    expect(entries.map((e) => e.rpcMethod)).toEqual(['server/discover', 'tools/call', 'tools/list', 'tools/call']);
+  });
+});
+
 describe('Python SDK server, 2025 era, resumed by the TS SDK 1.32 client (py-2025-resume)', () => {
   const entries = fixtureEntries('py-2025-resume');
   const analysis = analyzed('py-2025-resume');

@@ -14,12 +14,13 @@ function analyzed(name: string): Analysis {
 }
 
 const recordings = readdirSync(FIXTURES_DIR).filter((d) => existsSync(join(FIXTURES_DIR, d, 'expected.json')));
+/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts, e2e/lab/python/runs.ts). */
+const isFaulted = (d: string): boolean => d.startsWith('v2-fault-') || d.startsWith('py-fault-');
 /** The 2026-07-28 recordings: the TS SDK v2 ones and the Python SDK ones but its 2025-era resume. */
 const is2026 = (d: string): boolean =>
-  (d.startsWith('v2-') && !d.startsWith('v2-fault-')) || (d.startsWith('py-') && !d.startsWith('py-2025-'));
+  (d.startsWith('v2-') || d.startsWith('py-')) && !d.startsWith('py-2025-') && !isFaulted(d);
 const stateless = recordings.filter(is2026);
-/** The same traffic rewritten by the product's fault proxy (e2e/lab/v2/faults-run.ts), one rule each. */
-const faulted = recordings.filter((d) => d.startsWith('v2-fault-'));
+const faulted = recordings.filter(isFaulted);
 const statelessRules = new Set(rules.filter((r) => r.eras?.join() === '2026-07-28').map((r) => r.id));
 
 describe('2026-07-28 recordings (TS SDK v2)', () => {
@@ -27,22 +28,31 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(stateless).toEqual([
       'py-clean',
       'py-client-cut-not-reissued',
+      'py-client-cut-reissued',
       'py-client-ts-server',
       'py-server-cut-not-reissued',
       'py-server-ts-client',
       'v2-clean',
       'v2-cut-not-reissued',
       'v2-cut-reissued',
+      'v2-gateway-crossed-answers',
+      'v2-gateway-event-ids',
+      'v2-gateway-plain',
       'v2-mixed-eras',
+      'v2-reissued-same-id',
     ]);
   });
 
   it('and the fault proxy rewriting it: one recording per stream and request fault', () => {
     expect(faulted).toEqual([
+      'py-fault-method-header',
+      'py-fault-server-request',
+      'py-fault-version-header',
       'v2-fault-listen-ack-dropped',
       'v2-fault-method-header',
       'v2-fault-request-state',
       'v2-fault-server-request',
+      'v2-fault-session-header',
       'v2-fault-version-header',
     ]);
   });
@@ -94,7 +104,73 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     ]);
   });
 
-  it.each(stateless.map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {
+  it('v2-reissued-same-id: the lost tools/call sent again with the same id and bytes gives exactly reissued-with-same-id', () => {
+    const analysis = analyzed('v2-reissued-same-id');
+    expect(analysis.findings.map((f) => [f.rule, f.severity])).toEqual([['reissued-with-same-id', 'error']]);
+    const calls = analysis.connections.filter((c) => c.requestMessages[0]?.method === 'tools/call');
+    expect(calls.map((c) => [c.requestMessages[0]?.id, c.record.end])).toEqual([
+      [0, 'network-error'],
+      [0, 'complete'],
+    ]);
+    expect(analysis.findings[0]?.connectionId).toBe(calls[1]?.id);
+    // Its clean twin: the same cut re-issued by the application through the SDK, under a new id.
+    expect(analyzed('v2-cut-reissued').findings).toEqual([]);
+  });
+
+  it('v2-gateway-event-ids: the real events numbered by a 2025-minded gateway give exactly stateless-event-ids', () => {
+    const analysis = analyzed('v2-gateway-event-ids');
+    expect(analysis.findings.map((f) => [f.rule, f.severity, f.connectionId])).toEqual([
+      ['stateless-event-ids', 'warning', 'e2'],
+    ]);
+    const ids = [...analysis.events].map((e) => [e.lastEventId, e.retry]);
+    expect(ids).toEqual([
+      ['1', 1000],
+      ['2', undefined],
+      ['3', undefined],
+      ['4', undefined],
+      ['5', undefined],
+      ['6', undefined],
+    ]);
+    // The same calls straight from the server (v2-clean) carry no id: the clean twin.
+    expect([...analyzed('v2-clean').events].some((e) => e.hasId || e.retry !== undefined)).toBe(false);
+  });
+
+  it("v2-gateway-crossed-answers: two clients handed each other's answers give response-id-mismatch on both POSTs", () => {
+    const analysis = analyzed('v2-gateway-crossed-answers');
+    const calls = analysis.connections.filter(
+      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } } | undefined)?.params?.name === 'big_result',
+    );
+    expect(calls.map((c) => [c.requestMessages[0]?.id, c.responseMessages[0]?.id])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual(
+      calls.map((c) => ['response-id-mismatch', c.id]),
+    );
+  });
+
+  it('v2-fault-session-header: a 2026-07-28 request carrying Mcp-Session-Id stays in the one stateless session', () => {
+    const analysis = analyzed('v2-fault-session-header');
+    expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual([['stateless-session-headers', 'e2']]);
+    expect(analysis.sessions.map((s) => [s.era, s.sessionId])).toEqual([['2026-07-28', undefined]]);
+  });
+
+  it('every 2026-07-28 rule fires on some recording of real traffic, and clean traffic of both SDKs gives none', () => {
+    const fired = new Set([...stateless, ...faulted].flatMap((name) => analyzed(name).findings.map((f) => f.rule)));
+    expect([...statelessRules].filter((id) => !fired.has(id))).toEqual([]);
+    for (const clean of [
+      'v2-clean',
+      'v2-cut-reissued',
+      'py-clean',
+      'py-client-ts-server',
+      'py-server-ts-client',
+      'py-client-cut-reissued',
+      'v2-gateway-plain',
+    ])
+      expect(analyzed(clean).findings, clean).toEqual([]);
+  });
+
+  it.each([...stateless, ...faulted].map((s) => [s]))('%s: no rule of the 2025 eras fires', (name) => {
     const rulesFound = analyzed(name).findings.map((f) => f.rule);
     expect(rulesFound.filter((id) => !statelessRules.has(id))).toEqual([]);
   });

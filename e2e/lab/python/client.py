@@ -3,8 +3,10 @@
 Usage: python client.py URL RUN [--touch-tool]
 
 RUN is `clean` (stream_progress, a 64 KiB big_result, ask_user answered by the elicitation callback, a
-`subscriptions/listen` stream that receives one tools/list_changed, then closed) or `cut` (one stream_progress call
-whose response stream the lab cuts; the application does not call again). Against a 2026-07-28 server the client
+`subscriptions/listen` stream that receives one tools/list_changed, then closed), `cut` (one stream_progress call
+whose response stream the lab may cut; the application does not call again; `call` is the same run where the lab
+applies no cut) or `reissue` (the same call; when it
+fails, the application calls the tool once more, which the SDK sends as a new request with a new id). Against a 2026-07-28 server the client
 negotiates that era itself (server/discover). On a listen stream it prints `LISTENING` on its own line once
 acknowledged, and the lab publishes tools/list_changed; with --touch-tool it calls the server's `touch_tools`
 instead. Prints one JSON line at the end: {"verdict", "steps", "errors", "protocolVersion"}.
@@ -93,10 +95,13 @@ async def main(url: str, run: str, touch_tool: bool) -> None:
             else:
                 try:
                     await progress_call(client, steps, CUT_TIMEOUT_S)
-                except Exception as error:  # the cut: the SDK fails the call; the application gives up
+                except Exception as error:  # the cut: the SDK fails the call
                     errors.append(describe(error))
-                    steps.append("stream_progress failed: its response stream was cut")
+                    steps.append("stream_progress failed" + (": its response stream was cut" if run != "call" else ""))
                     verdict = "error"
+                    if run == "reissue":  # the application calls again; the SDK gives the request a new id
+                        await progress_call(client, steps, CUT_TIMEOUT_S)
+                        verdict = "ok"
     except Exception as error:
         errors.append(describe(error))
         verdict = "error"

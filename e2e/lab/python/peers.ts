@@ -60,11 +60,14 @@ export interface PythonClientOptions {
   touchTool?: boolean;
 }
 
+/** What client.py does (see its docstring): the full clean run, or one stream_progress call, re-issued or not. */
+export type PythonClientRun = 'clean' | 'cut' | 'call' | 'reissue';
+
 /** Runs e2e/lab/python/client.py against `url` once and resolves with what its application saw. */
 export function runPythonClient(
   python: string,
   url: string,
-  run: 'clean' | 'cut',
+  run: PythonClientRun,
   options: PythonClientOptions = {},
 ): Promise<PythonClientResult> {
   const args = [join(PYTHON_DIR, 'client.py'), url, run, ...(options.touchTool ? ['--touch-tool'] : [])];

@@ -9,7 +9,19 @@ import type { PyRunName } from './runs';
 import { pythonForTests } from './venv';
 
 const TIMEOUT = 90_000;
-const CUT_RUNS: readonly PyRunName[] = ['py-client-cut-not-reissued', 'py-server-cut-not-reissued', 'py-2025-resume'];
+/** The proxy's report of each run's fault (PY_CUT, or the fault run's --fault spec). */
+const FAULT_ACTIONS: Record<PyRunName, string[]> = {
+  'py-clean': [],
+  'py-client-ts-server': [],
+  'py-server-ts-client': [],
+  'py-client-cut-not-reissued': ['cut'],
+  'py-server-cut-not-reissued': ['cut'],
+  'py-2025-resume': ['cut'],
+  'py-client-cut-reissued': ['cut'],
+  'py-fault-server-request': ['inject-request'],
+  'py-fault-version-header': ['set-header'],
+  'py-fault-method-header': ['set-header'],
+};
 /**
  * What each client's application saw fail. The Python SDK fails a cut 2026-07-28 call at once; the TS SDK v2 2.4.0
  * reports the broken stream to onerror and lets the call wait for its timeout.
@@ -27,6 +39,10 @@ const ERRORS: Record<PyRunName, unknown> = {
     'transport: SSE stream disconnected: AbortError: This operation was aborted',
     'transport: SSE stream disconnected: AbortError: This operation was aborted',
   ],
+  'py-client-cut-reissued': ['MCPError: SSE stream ended without a response'],
+  'py-fault-server-request': [],
+  'py-fault-version-header': ['MCPError: Bad Request: Missing session ID'],
+  'py-fault-method-header': [],
 };
 const env = pythonForTests();
 const python = env.ok ? env.python : '';
@@ -39,7 +55,7 @@ describe.skipIf(!env.ok)(`the Python SDK lab${env.ok ? '' : ` (skipped: ${env.re
       const recorded = await recordPy(plan, python);
       expect(problemWith(plan, recorded), recorded.result.steps.join('; ')).toBeUndefined();
       expect(rulesIn(recorded)).toEqual([...plan.must].sort());
-      expect(recorded.result.faults.map((f) => f.action)).toEqual(CUT_RUNS.includes(plan.name) ? ['cut'] : []);
+      expect(recorded.result.faults.map((f) => f.action)).toEqual(FAULT_ACTIONS[plan.name]);
       expect(recorded.result.errors).toEqual(ERRORS[plan.name]);
     },
     TIMEOUT,

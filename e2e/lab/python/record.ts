@@ -68,6 +68,34 @@ export const PY_PLANS: readonly PyPlan[] = [
     notes:
       'The 2025 era: the TS SDK 1.32 client (initialize 2025-11-25, a session) against the Python SDK server with its event store; the fault proxy cuts the stream_progress POST stream 40 bytes into the data of progress 3; the client resumes with GET Last-Event-ID; the server replays the rest (CRLF framing) and then writes a new priming event.',
   },
+  {
+    name: 'py-client-cut-reissued',
+    verdict: 'ok',
+    must: [],
+    notes:
+      'The twin of py-client-cut-not-reissued: the same cut (fault proxy, cut-mid-event 40 bytes into the data of the event after progress 2, Python SDK client against the TS SDK v2 server); the SDK fails the call ("SSE stream ended without a response") and the application calls the tool again, which the SDK sends as a new request with a new id, answered in full.',
+  },
+  {
+    name: 'py-fault-server-request',
+    verdict: 'ok',
+    must: ['client-posted-response', 'server-request-on-stream'],
+    notes:
+      'Python SDK client against the Python SDK server, one stream_progress call; the fault proxy writes a roots/list request first on its response stream (inject-server-request). The Python client answers it the 2025 way: it POSTs a JSON-RPC error (-32601) to id "fault-proxy-roots-1", which the server refuses with 400 -32600; the call itself completes.',
+  },
+  {
+    name: 'py-fault-version-header',
+    verdict: 'error',
+    must: ['header-mismatch-not-rejected', 'protocol-version-mismatch', 'stateless-session-headers'],
+    notes:
+      'Python SDK client against the Python SDK server, one stream_progress call (progress over SSE, answered); the tools/list the SDK sends after it (to learn the output schemas) goes upstream with MCP-Protocol-Version 2025-11-25 while its _meta says 2026-07-28 (fault proxy, set-header,method=tools/list). The Python server routes it by the header to its 2025 session path and answers 400 with -32600 "Bad Request: Missing session ID" (not -32020), minting an Mcp-Session-Id on that answer; the SDK fails the call.',
+  },
+  {
+    name: 'py-fault-method-header',
+    verdict: 'ok',
+    must: ['method-header-mismatch'],
+    notes:
+      'Python SDK client against the Python SDK server, one stream_progress call sent upstream with Mcp-Method tools/list (fault proxy, set-header). The server rejects it as the spec says (400 with -32020, so no header-mismatch-not-rejected); the client then lists the tools and retries the call under a new id, which the proxy passes unchanged.',
+  },
 ];
 
 export interface PyFixture {

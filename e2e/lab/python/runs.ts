@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport as Transport132 } from '@modelcontextprot
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Fault } from '../../../src/core/fault/fault';
 import type { FaultReport } from '../../../src/core/fault/planner';
+import { parseFaultSpec } from '../../../src/core/fault/spec';
 import { startFaultProxy } from '../../../src/proxy/fault-proxy';
 import { streamProgressText } from '../payload';
 import { toolCall } from '../proxy/fault-spec';
@@ -22,7 +23,27 @@ export type PyRunName =
   | 'py-server-ts-client'
   | 'py-client-cut-not-reissued'
   | 'py-server-cut-not-reissued'
-  | 'py-2025-resume';
+  | 'py-2025-resume'
+  | 'py-client-cut-reissued'
+  | PyFaultRunName;
+
+/** The Python client's runs with one fault of the product's proxy rewriting real traffic (`--fault` specs). */
+export type PyFaultRunName = 'py-fault-server-request' | 'py-fault-version-header' | 'py-fault-method-header';
+
+/** Each fault run: the Python client's one stream_progress call against the Python server, through the fault. */
+export const PY_FAULTS: Readonly<Record<PyFaultRunName, string>> = {
+  'py-fault-server-request': 'inject-server-request',
+  'py-fault-version-header': 'set-header:MCP-Protocol-Version=2025-11-25,method=tools/list',
+  'py-fault-method-header': 'set-header:Mcp-Method=tools/list',
+};
+
+const isFaultRun = (name: PyRunName): name is PyFaultRunName => name in PY_FAULTS;
+
+function parsedFault(spec: string): Fault {
+  const parsed = parseFaultSpec(spec);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.fault;
+}
 
 /**
  * The cut every cut run applies, as the lab's cut-mid-event: the stream_progress response stream, 40 bytes into the
@@ -96,8 +117,10 @@ async function resume132(url: string): Promise<V2RunResult> {
 
 /** Runs one Python scenario on fresh servers and proxy (`port` 0: free ports) and returns the recorder's view. */
 export async function runPy(name: PyRunName, python: string, port = 0): Promise<PyRecorded> {
-  const serverKind = name === 'py-client-ts-server' || name === 'py-client-cut-not-reissued' ? 'ts-v2' : 'python';
+  const tsServer = ['py-client-ts-server', 'py-client-cut-not-reissued', 'py-client-cut-reissued'];
+  const serverKind = tsServer.includes(name) ? 'ts-v2' : 'python';
   const cut = name.includes('cut') || name === 'py-2025-resume';
+  const faults = isFaultRun(name) ? [parsedFault(PY_FAULTS[name])] : cut ? [PY_CUT] : [];
   const origin = await upstream(serverKind, python, port);
   const recorder = new WireRecorder();
   const reports: FaultReport[] = [];
@@ -105,7 +128,7 @@ export async function runPy(name: PyRunName, python: string, port = 0): Promise<
     upstream: new URL(origin.url),
     host: '127.0.0.1',
     port,
-    faults: cut ? [PY_CUT] : [],
+    faults,
     recorder,
     onReport: (report) => reports.push(report),
   });
@@ -125,7 +148,9 @@ export async function runPy(name: PyRunName, python: string, port = 0): Promise<
       };
       result = await runV2(name === 'py-server-ts-client' ? 'v2-clean' : 'v2-cut-not-reissued', lab);
     } else {
-      const run = await runPythonClient(python, proxy.url, cut ? 'cut' : 'clean', {
+      const clientRun =
+        name === 'py-client-cut-reissued' ? 'reissue' : isFaultRun(name) ? 'call' : cut ? 'cut' : 'clean';
+      const run = await runPythonClient(python, proxy.url, clientRun, {
         touchTool: serverKind === 'python',
         onListening: () => origin.v2?.toolsChanged(),
       });

@@ -58,6 +58,13 @@ export const V2_FAULT_PLANS: readonly V2FaultPlan[] = [
     must: ['request-state-altered'],
     notes: "The clean run with the ask_user retry's requestState changed on its way upstream (alter-request-state).",
   },
+  {
+    name: 'v2-fault-session-header',
+    faults: ['set-header:Mcp-Session-Id=7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b'],
+    must: ['stateless-session-headers'],
+    notes:
+      'The clean run with the first tools/call sent upstream with an Mcp-Session-Id header (set-header), as a client still keeping a 2025 session would; the createMcpHandler server ignores it and answers in full.',
+  },
 ];
 
 /** How long the listen-only run waits for an acknowledgement. */

@@ -1,6 +1,6 @@
 // Runs in Node (v2 lab): what a real TypeScript SDK v2 client does in each recorded run, pinned to 2026-07-28
 // (and, in the mixed run, a second client left at the SDK's default 2025 handshake).
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { bigResultText, streamProgressText } from '../payload';
 import type { CutPlan } from './wire-tap';
 
@@ -21,7 +21,8 @@ export const ASK_USER_ANSWER = 'Ada Lovelace';
 /** Small enough to keep the fixture small, big enough to span many TCP reads. */
 export const BIG_RESULT_BYTES = 64 * 1024;
 
-export type V2RunName = 'v2-clean' | 'v2-cut-not-reissued' | 'v2-cut-reissued' | 'v2-mixed-eras';
+export type V2RunName =
+  'v2-clean' | 'v2-cut-not-reissued' | 'v2-cut-reissued' | 'v2-mixed-eras' | 'v2-reissued-same-id';
 
 export interface V2RunResult {
   /** `ok`: every call the application made got the right answer; `error`: a call failed (and stayed failed). */
@@ -32,20 +33,26 @@ export interface V2RunResult {
   errors: string[];
 }
 
-async function connect(lab: V2Driver, era: '2026-07-28' | '2025', errors: string[] = []): Promise<Client> {
+export async function connect(
+  lab: V2Driver,
+  era: '2026-07-28' | '2025',
+  errors: string[] = [],
+  transport = new StreamableHTTPClientTransport(
+    new URL(lab.url),
+    lab.fetch === undefined ? undefined : { fetch: lab.fetch },
+  ),
+): Promise<Client> {
   const client = new Client(V2_CLIENT_INFO, {
     capabilities: { elicitation: { form: {} } },
     ...(era === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
   });
   client.onerror = (error) => errors.push(`transport: ${error.message}`);
   client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { answer: ASK_USER_ANSWER } }));
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(lab.url), lab.fetch === undefined ? undefined : { fetch: lab.fetch }),
-  );
+  await client.connect(transport);
   return client;
 }
 
-function textOf(result: unknown): string {
+export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? '').join('');
 }
@@ -70,7 +77,7 @@ export function cutProgress(): CutPlan {
  */
 const CUT_CALL_TIMEOUT_MS = 1500;
 
-async function progressCall(client: Client, steps: string[], timeout?: number): Promise<void> {
+export async function progressCall(client: Client, steps: string[], timeout?: number): Promise<void> {
   const seen: number[] = [];
   const result = await client.callTool(
     { name: 'stream_progress', arguments: PROGRESS },
@@ -126,6 +133,40 @@ async function cut(lab: V2Driver, steps: string[], errors: string[], reissue: bo
   }
 }
 
+/**
+ * The cut, and an application that "retries" below the SDK: it keeps the transport, notes the tools/call message it
+ * sent, and when the transport reports the broken stream it sends that message again through the transport as it
+ * was, same JSON-RPC id. The SDK's call, still waiting on that id, takes the answer to the copy as its own.
+ */
+async function reissueSameId(lab: V2Driver, steps: string[], errors: string[]): Promise<boolean> {
+  lab.plans.push(cutProgress());
+  const transport = new StreamableHTTPClientTransport(
+    new URL(lab.url),
+    lab.fetch === undefined ? undefined : { fetch: lab.fetch },
+  );
+  const send = transport.send.bind(transport);
+  let lost: JSONRPCMessage | undefined;
+  transport.send = (message, options) => {
+    if ('method' in message && message.method === 'tools/call') lost ??= message;
+    return send(message, options);
+  };
+  const client = await connect(lab, '2026-07-28', errors, transport);
+  const report = client.onerror;
+  let resent = false;
+  client.onerror = (error) => {
+    report?.(error);
+    if (resent || lost === undefined) return;
+    resent = true;
+    steps.push('the stream broke: the application sends the same tools/call message again');
+    send(lost).catch((e: unknown) => errors.push(`re-send: ${String(e)}`));
+  };
+  try {
+    return await attempt(() => progressCall(client, steps, CUT_CALL_TIMEOUT_MS), errors);
+  } finally {
+    await client.close();
+  }
+}
+
 async function mixed(lab: V2Driver, steps: string[], errors: string[]): Promise<boolean> {
   const old = await connect(lab, '2025');
   try {
@@ -146,6 +187,7 @@ export async function runV2(name: V2RunName, lab: V2Driver): Promise<V2RunResult
   if (name === 'v2-clean') await clean(lab, steps);
   else if (name === 'v2-cut-not-reissued') ok = await cut(lab, steps, errors, false);
   else if (name === 'v2-cut-reissued') ok = await cut(lab, steps, errors, true);
+  else if (name === 'v2-reissued-same-id') ok = await reissueSameId(lab, steps, errors);
   else ok = await mixed(lab, steps, errors);
   const corrupted = steps.some((s) => s.includes('CORRUPTED'));
   return { verdict: ok && !corrupted ? 'ok' : 'error', steps, errors };

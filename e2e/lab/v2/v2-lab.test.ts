@@ -105,6 +105,35 @@ describe.concurrent('the v2 lab (TS SDK v2, 2026-07-28)', () => {
   );
 
   it(
+    're-sent below the SDK: the same tools/call bytes under the same id, answered, taken by the waiting call',
+    async () => {
+      const recorded = await recordV2(plan('v2-reissued-same-id'));
+      expect(recorded.result).toMatchObject({ verdict: 'ok' });
+      expect(problemWith(plan('v2-reissued-same-id'), recorded)).toBeUndefined();
+      const calls = entriesOf(recorded.har).filter((e) => rpcOf(e).method === 'tools/call');
+      expect(calls.map((e) => [rpcOf(e).id, e._streamState])).toEqual([
+        [0, 'failed'],
+        [0, 'complete'],
+      ]);
+      expect(calls[1]!.request.postData?.text).toBe(calls[0]!.request.postData?.text);
+      // The waiting call saw the first two progress notifications twice: the copy's progress is taken as its own.
+      expect(recorded.result.steps.at(-1)).toBe('stream_progress ok (progress 1,2,1,2,3,4,5)');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'through the gateways: plain gives nothing, the numbered events and the crossed answers each exactly its rule',
+    async () => {
+      for (const name of ['v2-gateway-plain', 'v2-gateway-event-ids', 'v2-gateway-crossed-answers']) {
+        const recorded = await recordV2(plan(name));
+        expect(problemWith(plan(name), recorded), name).toBeUndefined();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
     'mixed eras: a 2025 client and a 2026-07-28 client on one endpoint, no session ids, the lost request found',
     async () => {
       const recorded = await recordV2(plan('v2-mixed-eras'));

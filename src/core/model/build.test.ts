@@ -52,6 +52,41 @@ describe('buildModel', () => {
     expect(model.streams.map((s) => s.requestIds)).toEqual([[1], [2]]);
   });
 
+  it('keeps 2026-07-28 requests (by their _meta) in their stateless group whatever Mcp-Session-Id they or their answers carry', () => {
+    // The Python SDK 2.3.0 server mints a session id on its 400 to a request whose version header says 2025.
+    const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
+    const t = new Transcript();
+    t.exchange({ body: rpc.request(1, 'server/discover', meta), json: rpc.result(1) }, undefined, '2026-07-28');
+    t.exchange(
+      {
+        body: rpc.request(2, 'tools/call', meta),
+        status: 400,
+        json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Missing session ID' } },
+        responseHeaders: { 'Mcp-Session-Id': 'minted' },
+      },
+      undefined,
+      '2025-11-25',
+    );
+    // A 2026-07-28 request that sends a session id itself stays in the group too: that era has no sessions.
+    t.exchange(
+      { body: rpc.request(3, 'tools/call', meta), json: rpc.result(3), headers: { 'Mcp-Session-Id': 'minted' } },
+      undefined,
+      '2026-07-28',
+    );
+    const model = buildModel(t.capture());
+    expect(model.sessions.map((s) => [s.era, s.sessionId])).toEqual([['2026-07-28', undefined]]);
+    expect(new Set(model.connections.map((c) => c.sessionKey))).toEqual(new Set([model.sessions[0]?.key]));
+  });
+
+  it('keeps a 2025 session whole when one of its requests sends a 2026-07-28 header without the _meta', () => {
+    const t = new Transcript();
+    const s = session(t, 'S');
+    s({ body: rpc.request(0, 'initialize', { protocolVersion: '2025-11-25' }), json: rpc.result(0) });
+    t.exchange({ body: rpc.request(1, 'tools/list'), json: rpc.result(1) }, 'S', '2026-07-28');
+    const model = buildModel(t.capture());
+    expect(model.sessions.map((x) => [x.key, x.era])).toEqual([['S', '2025-11-25']]);
+  });
+
   it('joins a resumption GET to the stream that delivered its Last-Event-ID, even a GET stream', () => {
     const t = new Transcript();
     const s = session(t, 'S');

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): groups parsed connections into MCP sessions and finds each session's era.
 import { URL } from '../web/globals';
-import { asEra, STATELESS_ERA } from '../mcp/era';
+import { asEra, metaProtocolVersion, STATELESS_ERA } from '../mcp/era';
 import { parseMessages } from '../mcp/jsonrpc';
 import type { Era, JsonRpcEnvelope, JsonRpcMessage } from '../mcp/types';
 import { readExchanges, type Reading } from './classify';
@@ -125,7 +125,7 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
       continue;
     }
     conn.evidence = reading.evidence;
-    if (conn.sessionId !== undefined) {
+    if (conn.sessionId !== undefined && !declaresStateless(conn)) {
       groupFor(conn.sessionId, conn, { sessionId: conn.sessionId }).connections.push(conn);
     } else {
       const init: Partial<SessionGroup> = conn.requestEra === STATELESS_ERA ? { stateless: true } : {};
@@ -134,6 +134,17 @@ export function groupSessions(connections: readonly ParsedConnection[]): Groupin
   }
   joinProbes(groups);
   return { groups: [...groups.values()].filter((g) => g.connections.length > 0), others };
+}
+
+/**
+ * A request whose body declares 2026-07-28 in its `_meta` belongs to its stateless group whatever `Mcp-Session-Id`
+ * it carries or its answer sets (stateless-session-headers reports the header): that era has no sessions, so such an
+ * id groups nothing. The Python SDK 2.3.0 server mints one on its `400` to a request whose version header routed it
+ * to the 2025 path; split off under that id, the exchange would hide from every 2026-07-28 rule, and a request lost
+ * there would never be seen re-issued. The header alone does not decide: a 2025 session may send a wrong one.
+ */
+function declaresStateless(conn: ParsedConnection): boolean {
+  return conn.requestMessages.some((m) => asEra(metaProtocolVersion(m)) === STATELESS_ERA);
 }
 
 const initializes = (conn: ParsedConnection) =>

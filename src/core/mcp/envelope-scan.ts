@@ -6,7 +6,8 @@
 // Anything it is not sure of (escaped keys or values, a cancellation, deep nesting) it leaves to the exact path,
 // parseMessages, which also words the errors. One function and module state, no object per token: that is what
 // made it faster than JSON.parse on small events, where an earlier object-per-scan version was slower.
-import type { JsonRpcEnvelope, JsonRpcId } from './types';
+import { envelopeOfMembers } from './jsonrpc';
+import type { JsonRpcEnvelope } from './types';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -138,30 +139,6 @@ const METHOD = 3;
 /** Marks an id or method whose value is neither a string, a number nor null. */
 const OTHER = Symbol('other');
 
-function isId(value: unknown): value is JsonRpcId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-}
-
-/** classifyMessage over a message's members; undefined when they are not a JSON-RPC 2.0 message. */
-function classified(
-  jsonrpc: boolean,
-  id: unknown,
-  method: unknown,
-  hasResult: boolean,
-  hasError: boolean,
-): JsonRpcEnvelope | undefined {
-  if (!jsonrpc) return undefined;
-  if (typeof method === 'string') {
-    if (id === undefined) return { kind: 'notification', method };
-    return isId(id) ? { kind: 'request', id, method } : undefined;
-  }
-  if ((id === null || id === undefined) && hasError) return { kind: 'error' };
-  if (!isId(id)) return undefined;
-  if (hasError) return { kind: 'error', id };
-  if (hasResult) return { kind: 'response', id };
-  return undefined;
-}
-
 const VALUE = 0;
 const AFTER_VALUE = 1;
 const KEY = 2;
@@ -257,7 +234,7 @@ export function scanEnvelopes(text: string): JsonRpcEnvelope[] | undefined {
         i++;
         objects.pop();
         if (depth === messageDepth) {
-          const envelope = classified(jsonrpc, id, method, hasResult, hasError);
+          const envelope = envelopeOfMembers(jsonrpc, id, method, hasResult, hasError);
           if (!envelope || envelope.method === 'notifications/cancelled') return undefined;
           envelopes.push(envelope);
         }

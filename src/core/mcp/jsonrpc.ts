@@ -8,23 +8,44 @@ function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
 
+/**
+ * The envelope a message object's members make, or undefined when they make no JSON-RPC 2.0 message: the one
+ * decision, for parsed values (classifyMessage) and for scanned text (envelope-scan.ts).
+ * @param jsonrpc whether `jsonrpc` is "2.0"; `id`, `method`: the members' values (undefined when absent); whether
+ * `result` and `error` are present.
+ */
+export function envelopeOfMembers(
+  jsonrpc: boolean,
+  id: unknown,
+  method: unknown,
+  hasResult: boolean,
+  hasError: boolean,
+): JsonRpcEnvelope | undefined {
+  if (!jsonrpc) return undefined;
+  if (typeof method === 'string') {
+    if (id === undefined) return { kind: 'notification', method };
+    return isId(id) ? { kind: 'request', id, method } : undefined;
+  }
+  // An error the server could not tie to a request (a parse error) carries id null, or none.
+  if ((id === null || id === undefined) && hasError) return { kind: 'error' };
+  if (!isId(id)) return undefined;
+  if (hasError) return { kind: 'error', id };
+  if (hasResult) return { kind: 'response', id };
+  return undefined;
+}
+
 /** Classifies one parsed value; undefined when it is not a JSON-RPC 2.0 message. */
 export function classifyMessage(value: unknown): JsonRpcMessage | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  if (record['jsonrpc'] !== '2.0') return undefined;
-  const id = record['id'];
-  const method = record['method'];
-  if (typeof method === 'string') {
-    if (id === undefined) return { kind: 'notification', method, value };
-    return isId(id) ? { kind: 'request', id, method, value } : undefined;
-  }
-  // An error the server could not tie to a request (a parse error) carries id null, or none.
-  if ((id === null || id === undefined) && 'error' in record) return { kind: 'error', value };
-  if (!isId(id)) return undefined;
-  if ('error' in record) return { kind: 'error', id, value };
-  if ('result' in record) return { kind: 'response', id, value };
-  return undefined;
+  const envelope = envelopeOfMembers(
+    record['jsonrpc'] === '2.0',
+    record['id'],
+    record['method'],
+    'result' in record,
+    'error' in record,
+  );
+  return envelope && { ...envelope, value };
 }
 
 /** Parses text holding one JSON-RPC message or a batch; explains precisely why when it does not. */

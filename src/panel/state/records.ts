@@ -1,5 +1,5 @@
 // Panel (pure): the raw records the panel keeps (folded by protocol/fold.ts), back into deltas, merged after a restart.
-import type { ConnectionRecord } from '../../core/capture/model';
+import type { CaptureGap, ConnectionRecord } from '../../core/capture/model';
 import type { RecordsState } from '../../protocol/fold';
 import type { ConnectionDelta } from '../../protocol/records';
 
@@ -34,7 +34,20 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
       responseTime: record.responseTime ?? startTime,
     });
   }
-  for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+  // Each gap goes where the body reaches its offset, among the chunks, as a recorder would have sent it.
+  const gaps = record.gaps ?? [];
+  let g = 0;
+  let offset = 0;
+  for (const chunk of record.chunks) {
+    for (; g < gaps.length && (gaps[g] as CaptureGap).offset <= offset; g++) {
+      const gap = gaps[g] as CaptureGap;
+      deltas.push({ kind: 'gap', id, gap });
+      offset += gap.bytes;
+    }
+    deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+    offset += chunk.bytes.byteLength;
+  }
+  for (; g < gaps.length; g++) deltas.push({ kind: 'gap', id, gap: gaps[g] as CaptureGap });
   for (const mark of record.faults ?? []) deltas.push({ kind: 'fault', id, mark });
   if (record.end !== 'open') {
     deltas.push({

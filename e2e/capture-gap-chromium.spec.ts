@@ -92,20 +92,15 @@ test('five service-worker stops during a 6 MB stream: the record equals the page
   const panel = await openPanelFor(page);
   await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
   await startReading(page, `/sse?n=${n}&gap=0&size=${size}&hold=six-mb&holdAfter=${stops.join(',')}`);
-  // The panel is frozen (CDP) across each stop, so it cannot wake the worker early: the bytes the page reads meanwhile
-  // reach a bridge whose worker is gone, by construction.
-  const cdp = await session.context.newCDPSession(panel);
-  for (const [k, at] of stops.entries()) {
+  // The real panel reconnects on its own (pipeline-chromium.spec.ts keeps a probe's worker stopped while bytes flow).
+  for (const at of stops) {
     // The server holds after event `at`: once the panel holds all the page read, the worker stops, then the stream
-    // goes on to the next hold while the worker is away.
+    // goes on while the panel brings the worker back.
     const expected = bytesThrough(at, size);
     await expect.poll(() => pageRead(page), { timeout: 20_000 }).toBe(expected);
     await expect.poll(() => panelBytes(panel), { timeout: 20_000 }).toBe(expected);
-    await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
     await stopServiceWorker(session.context, session.extensionId!);
     server.release(`six-mb@${at}`);
-    await expect.poll(() => pageRead(page), { timeout: 20_000 }).toBe(bytesThrough(stops[k + 1] ?? n, size));
-    await cdp.send('Page.setWebLifecycleState', { state: 'active' });
   }
   const pageSaw = await page.evaluate(() => (window as unknown as { __done: Promise<{ bytes: number }> }).__done);
   expect(pageSaw.bytes).toBe(bytesThrough(n, size));

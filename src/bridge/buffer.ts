@@ -60,9 +60,9 @@ export class FrameBuffer {
     const id = delta.kind === 'start' ? delta.conn.id : delta.id;
     if (this.cleared.has(id)) return 'rejected';
     if (this.evicted.has(id)) {
-      if (delta.kind === 'start') return 'rejected';
-      this.droppedBytes += deltaSize(delta);
-      return 'relay-only';
+      // Not counted as dropped: a watching panel gets it live, and a later panel misses the whole connection, which
+      // its eviction counted once.
+      return delta.kind === 'start' ? 'rejected' : 'relay-only';
     }
     let entry = this.entries.get(id);
     if (delta.kind === 'start') {

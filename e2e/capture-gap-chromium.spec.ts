@@ -66,7 +66,8 @@ async function startReading(page: Page, path: string): Promise<void> {
 }
 
 const pageRead = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __read: number }).__read);
-const panelBytes = async (panel: Page): Promise<number> => (await panel.evaluate(readPanelProgress)).wire?.streamBytes ?? -1;
+const panelBytes = async (panel: Page): Promise<number> =>
+  (await panel.evaluate(readPanelProgress)).wire?.streamBytes ?? -1;
 
 async function exportStream(panel: Page, name: string): Promise<ConnectionRecord> {
   const [download] = await Promise.all([

@@ -146,21 +146,24 @@ test('five worker stops during a 6 MB stream, each while bytes arrive: the recor
   const page = await session.context.newPage();
   await page.goto(`${server.url}/blank.html`);
   const ext = await probeTab(page);
-  await page.evaluate((url) => {
-    const w = window as unknown as { __read: number; __done: Promise<string> };
-    w.__read = 0;
-    w.__done = (async () => {
-      const reader = (await fetch(url, { headers: { accept: 'text/event-stream' } })).body!.getReader();
-      const parts: Uint8Array[] = [];
-      for (let r = await reader.read(); !r.done; r = await reader.read()) {
-        parts.push(r.value);
-        w.__read += r.value.byteLength;
-      }
-      const whole = await new Blob(parts as BlobPart[]).arrayBuffer();
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
-      return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-    })();
-  }, `/sse?n=${n}&gap=0&size=${size}&hold=six&holdAfter=${stops.join(',')}`);
+  await page.evaluate(
+    (url) => {
+      const w = window as unknown as { __read: number; __done: Promise<string> };
+      w.__read = 0;
+      w.__done = (async () => {
+        const reader = (await fetch(url, { headers: { accept: 'text/event-stream' } })).body!.getReader();
+        const parts: Uint8Array[] = [];
+        for (let r = await reader.read(); !r.done; r = await reader.read()) {
+          parts.push(r.value);
+          w.__read += r.value.byteLength;
+        }
+        const whole = await new Blob(parts as BlobPart[]).arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
+        return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      })();
+    },
+    `/sse?n=${n}&gap=0&size=${size}&hold=six&holdAfter=${stops.join(',')}`,
+  );
   const pageRead = (): Promise<number> => page.evaluate(() => (window as unknown as { __read: number }).__read);
   const recorded = async (): Promise<number> => (await probeDigest(ext, '/sse'))?.bytes ?? -1;
   for (const [k, at] of stops.entries()) {

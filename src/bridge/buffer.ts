@@ -77,7 +77,11 @@ export class FrameBuffer {
     entry.deltas.push(delta.kind === 'chunk' ? { ...delta, bytes: delta.bytes.slice() } : delta);
     if (delta.kind === 'chunk') entry.body += delta.bytes.byteLength;
     // The head grows until the body passes HEAD_KEEP_BYTES, and only while nothing was trimmed.
-    if (entry.gap === undefined && entry.keep === entry.deltas.length - 1 && entry.body - chunkBytes(delta) < HEAD_KEEP_BYTES)
+    if (
+      entry.gap === undefined &&
+      entry.keep === entry.deltas.length - 1 &&
+      entry.body - chunkBytes(delta) < HEAD_KEEP_BYTES
+    )
       entry.keep = entry.next = entry.deltas.length;
     entry.bytes += size;
     this.total += size;
@@ -165,7 +169,8 @@ export class FrameBuffer {
     let best: Entry | undefined;
     let bestBytes = HEAD_KEEP_BYTES;
     for (const entry of this.entries.values()) {
-      if (entry.ended === ended && entry.bytes > bestBytes && hasTrimmable(entry)) [best, bestBytes] = [entry, entry.bytes];
+      if (entry.ended === ended && entry.bytes > bestBytes && hasTrimmable(entry))
+        [best, bestBytes] = [entry, entry.bytes];
     }
     return best;
   }

@@ -71,6 +71,8 @@ export class Relay {
     dropped: { bytes: number; connections: number },
     resume?: ResumePoint,
   ): void {
+    // Panels already watching get the queued batch before this snapshot, in order.
+    if (this.port) this.flush();
     const port = this.ensurePort();
     this.seal();
     this.holding = false;
@@ -83,7 +85,15 @@ export class Relay {
       (first === undefined ? resume.seq === this.seq : first.seq <= resume.seq + 1);
     if (resume && canResume) {
       this.ack(resume.seq);
-      port.postMessage({ ...base, parcel: pack([]), droppedBytes: 0, droppedConnections: 0, link: this.link, seq: resume.seq, resumed: true });
+      port.postMessage({
+        ...base,
+        parcel: pack([]),
+        droppedBytes: 0,
+        droppedConnections: 0,
+        link: this.link,
+        seq: resume.seq,
+        resumed: true,
+      });
       for (const h of this.held) port.postMessage(this.deltasMessage(h));
       return;
     }

@@ -155,7 +155,9 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       timer = setTimer(open, delay);
     });
     const resume = held.points();
-    next.postMessage(resume.length > 0 ? { type: 'attach', tabId: options.tabId, resume } : { type: 'attach', tabId: options.tabId });
+    next.postMessage(
+      resume.length > 0 ? { type: 'attach', tabId: options.tabId, resume } : { type: 'attach', tabId: options.tabId },
+    );
     for (const message of pending.splice(0)) next.postMessage(message);
   };
 

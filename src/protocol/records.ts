@@ -1,10 +1,10 @@
 // Runs anywhere: the wire form of capture records. Every hop is a structured clone (a MessagePort from the page, and
 // extension messaging with `message_serialization: structured_clone` in Chrome, the default in Firefox), so body
 // bytes travel as Uint8Array: nothing is encoded on the page's thread.
-import type { CaptureGap, ConnectionRecord, EndReason, FaultMark, GapCause, HttpHeader } from '../core/capture/model';
+import type { CaptureGap, ConnectionRecord, EndReason, FaultMark, HttpHeader } from '../core/capture/model';
 
 // The tap imports only protocol types: the record types it needs come through here.
-export type { CaptureGap, EndReason, FaultMark, GapCause, HttpHeader };
+export type { CaptureGap, EndReason, FaultMark, HttpHeader };
 
 /** A connection's head, sent when the request starts (no body chunks). */
 export type WireConnectionStart = Pick<

@@ -250,7 +250,8 @@ function gapsFromJson(list: unknown[], path: string): CaptureGap[] {
       cause: reqEnum(o, 'cause', at, GAP_CAUSES),
     };
     // In body order and apart: each gap starts where the body (kept or missing) has reached.
-    if (gap.offset < end) throw new InputError(childPath(at, 'offset'), `gap at ${gap.offset} overlaps the one before (ends at ${end})`);
+    if (gap.offset < end)
+      throw new InputError(childPath(at, 'offset'), `gap at ${gap.offset} overlaps the one before (ends at ${end})`);
     if (gap.bytes < 1) throw new InputError(childPath(at, 'bytes'), 'a gap misses at least 1 byte');
     end = gap.offset + gap.bytes;
     return gap;

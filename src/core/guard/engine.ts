@@ -33,12 +33,14 @@ function run(model: Model, rules: readonly Rule[]): Finding[] {
     }
   }
   const blind = judgedAcross(model);
-  return findings.filter((f) => !blind(f)).sort(
-    (a, b) =>
-      (a.time ?? 0) - (b.time ?? 0) ||
-      severityRank(a.severity) - severityRank(b.severity) ||
-      a.rule.localeCompare(b.rule),
-  );
+  return findings
+    .filter((f) => !blind(f))
+    .sort(
+      (a, b) =>
+        (a.time ?? 0) - (b.time ?? 0) ||
+        severityRank(a.severity) - severityRank(b.severity) ||
+        a.rule.localeCompare(b.rule),
+    );
 }
 
 function stamp(rule: Rule, report: Report): Finding {

@@ -166,7 +166,8 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
     } else if (current?.status !== undefined && /^\? gap \d+ bytes$/.test(line)) {
       // `? gap N bytes`: the recorder lost N bytes here (a capture gap, ConnectionRecord.gaps).
       const t = (clock += 5);
-      if (body?.some((l) => l !== '')) current.chunks.push({ t, bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
+      if (body?.some((l) => l !== ''))
+        current.chunks.push({ t, bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
       body = [];
       const offset =
         current.chunks.reduce((sum, c) => sum + c.bytes.byteLength, 0) +

@@ -66,8 +66,8 @@ export function StatusBar({
       ) : null}
       {gaps.evicted > 0 ? (
         <span class="status-warn" data-drop="evicted-gap">
-          {formatBytes(gaps.evicted)} of big streams was evicted from the tab's buffer before this panel attached
-          (shown as gaps).
+          {formatBytes(gaps.evicted)} of big streams was evicted from the tab's buffer before this panel attached (shown
+          as gaps).
         </span>
       ) : null}
       {gaps.unacknowledged > 0 ? (
@@ -76,7 +76,12 @@ export function StatusBar({
           gaps).
         </span>
       ) : null}
-      {orphans > 0 ? <span class="status-warn">{orphans} updates of connections this panel never saw start (evicted from the tab's buffer before it attached) were dropped.</span> : null}
+      {orphans > 0 ? (
+        <span class="status-warn">
+          {orphans} updates of connections this panel never saw start (evicted from the tab's buffer before it attached)
+          were dropped.
+        </span>
+      ) : null}
     </div>
   );
 }

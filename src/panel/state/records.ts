@@ -64,7 +64,7 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
 /**
  * After a worker restart the snapshot holds only what live bridges still buffer: documents navigated away from
  * (preserve log) and connections evicted from a bridge are kept from what the panel already had. For a connection
- * in both, the one that received more bytes wins.
+ * in both, the one that holds more bytes wins (the snapshot's when equal and it ended).
  */
 export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): RecordsState {
   const bodyBytes = (record: ConnectionRecord): number =>
@@ -73,7 +73,9 @@ export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): R
   for (const record of previous.connections) merged.set(record.id, record);
   for (const record of snapshot.connections) {
     const known = merged.get(record.id);
-    if (!known || bodyBytes(record) >= bodyBytes(known) || record.end !== 'open') merged.set(record.id, record);
+    // A snapshot trimmed by the bridge's budget (a gap) never replaces a fuller record the panel got live.
+    const [mine, theirs] = [bodyBytes(known ?? record), bodyBytes(record)];
+    if (!known || theirs > mine || (theirs === mine && record.end !== 'open')) merged.set(record.id, record);
   }
   const connections = [...merged.values()]
     .map((record, order) => ({ record, order }))

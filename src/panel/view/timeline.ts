@@ -332,7 +332,14 @@ function gapMarkers(record: ConnectionRecord, rowIndex: number): GapMarker[] {
     const at = gap.offset - missing;
     while (k < record.chunks.length && recorded < at) recorded += (record.chunks[k++] as BodyChunk).bytes.byteLength;
     const after = record.chunks[k]?.t ?? record.endTime ?? gap.t;
-    out.push({ rowIndex, from: gap.t, to: Math.max(after, gap.t), bytes: gap.bytes, offset: gap.offset, cause: gap.cause });
+    out.push({
+      rowIndex,
+      from: gap.t,
+      to: Math.max(after, gap.t),
+      bytes: gap.bytes,
+      offset: gap.offset,
+      cause: gap.cause,
+    });
     missing += gap.bytes;
   }
   return out;

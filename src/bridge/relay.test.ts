@@ -168,10 +168,11 @@ describe('Relay', () => {
       conn: { id: 'd', source: 'fetch', method: 'GET', url: 'u', requestHeaders: [], startTime: 4 },
     });
     relay.relay({ kind: 'chunk', id: 'd', t: 5, bytes: new TextEncoder().encode('ABCDEFGH') });
-    ports[0]!.disconnect();
     relay.flush();
+    ports[0]!.disconnect();
     relay.collect(2, () => [], NONE, { link: relay.link, seq: 0 });
     const resent = await Promise.all(ports[1]!.sent.slice(1).map(deltasOf));
+    expect(ports[1]!.sent[0]).toMatchObject({ resumed: true });
     expect(resent).toEqual([
       [{ kind: 'gap', id: 'c', gap: { offset: 0, bytes: 3, t: 1, cause: 'unacknowledged' } }],
       [
@@ -194,5 +195,32 @@ describe('Relay', () => {
     relay.relay(chunk(5));
     relay.collect(2, () => [chunk(5)], NONE);
     expect(ports[0]!.sent.map((m) => m.type)).toEqual(['snapshot-part', 'deltas', 'snapshot-part']);
+  });
+
+  it('lets go of what it holds once over budget with no worker to send it to, and goes quiet', () => {
+    const ports: ReturnType<typeof fakePort>[] = [];
+    const lives: boolean[] = [];
+    const relay = new Relay(
+      () => {
+        const p = fakePort();
+        ports.push(p);
+        return p;
+      },
+      () => 'http://127.0.0.1/',
+      (live) => lives.push(live),
+      8,
+    );
+    relay.collect(1, () => [], NONE);
+    ports[0]!.disconnect();
+    relay.relay(chunk(1));
+    relay.flush();
+    expect(relay.unacknowledged).toBe(1);
+    relay.relay({ kind: 'chunk', id: 'c', t: 2, bytes: new TextEncoder().encode('ABCDEFGH') });
+    relay.flush();
+    expect(relay.unacknowledged).toBe(0);
+    expect(relay.live).toBe(false);
+    expect(lives).toEqual([true, false]);
+    relay.collect(2, () => [chunk(1)], NONE, { link: relay.link, seq: 0 });
+    expect(ports[1]!.sent).toMatchObject([{ type: 'snapshot-part', resumed: false }]);
   });
 });

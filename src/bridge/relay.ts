@@ -160,8 +160,19 @@ export class Relay {
     return held;
   }
 
-  /** Over budget, the oldest held parcels keep their heads and lose their chunks to gaps (shown, not silent). */
+  /**
+   * Over budget, the oldest held parcels keep their heads and lose their chunks to gaps (shown, not silent). With no
+   * Port (the worker stopped and no panel came back), holding on would grow without end: the bridge lets go, and a
+   * panel that comes back after all gets the buffer's snapshot, its own losses marked there.
+   */
   private trimHeld(): void {
+    if (this.heldBytes > this.holdBytes && !this.port) {
+      this.release();
+      this.queue = [];
+      this.queueOffsets = [];
+      this.liveChanged(false);
+      return;
+    }
     for (const h of this.held) {
       if (this.heldBytes <= this.holdBytes) return;
       if (h.parcel.bytes.size === 0) continue;

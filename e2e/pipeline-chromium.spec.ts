@@ -5,8 +5,11 @@ import {
   DIST_CHROME,
   findTabId,
   header,
+  holdProbe,
   openExtensionPage,
+  probeDigest,
   probeStatus,
+  serviceWorkerRunning,
   startProbe,
   stopServiceWorker,
   type ProbeConnection,
@@ -131,6 +134,64 @@ test('stopping the service worker mid-stream loses nothing', async () => {
   expect(recorded.chunks).toBe(pageSaw.chunks);
   await ext.close();
   await page.close();
+});
+
+/** n events of `size` bytes, the worker stopped at each hold in `stops` and kept stopped while the next part flows. */
+async function stopsDuring(n: number, size: number, stops: number[]): Promise<void> {
+  const through = (k: number): number => {
+    let total = 0;
+    for (let i = 1; i <= k; i++) total += `id: ${i}\ndata: ${progressData(i, size)}\n\n`.length;
+    return total;
+  };
+  const page = await session.context.newPage();
+  await page.goto(`${server.url}/blank.html`);
+  const ext = await probeTab(page);
+  await page.evaluate(
+    (url) => {
+      const w = window as unknown as { __read: number; __done: Promise<string> };
+      w.__read = 0;
+      w.__done = (async () => {
+        const reader = (await fetch(url, { headers: { accept: 'text/event-stream' } })).body!.getReader();
+        const parts: Uint8Array[] = [];
+        for (let r = await reader.read(); !r.done; r = await reader.read()) {
+          parts.push(r.value);
+          w.__read += r.value.byteLength;
+        }
+        const whole = await new Blob(parts as BlobPart[]).arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', whole));
+        return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      })();
+    },
+    `/sse?n=${n}&gap=0&size=${size}&hold=stops-${n}&holdAfter=${stops.join(',')}`,
+  );
+  const pageRead = (): Promise<number> => page.evaluate(() => (window as unknown as { __read: number }).__read);
+  const recorded = async (): Promise<number> => (await probeDigest(ext, '/sse'))?.bytes ?? -1;
+  for (const [k, at] of stops.entries()) {
+    // Held after event `at`: the probe holds all the page read; the worker stops and stays stopped (the probe does
+    // not reconnect) while the stream goes on to the next hold, so those bytes reach a bridge with no worker.
+    await expect.poll(pageRead, { timeout: 60_000 }).toBe(through(at));
+    await expect.poll(recorded, { timeout: 60_000 }).toBe(through(at));
+    await holdProbe(ext, true);
+    await stopServiceWorker(session.context, extensionId);
+    server.release(`stops-${n}@${at}`);
+    await expect.poll(pageRead, { timeout: 60_000 }).toBe(through(stops[k + 1] ?? n));
+    expect(await serviceWorkerRunning(session.context, extensionId)).toBe(false);
+    await holdProbe(ext, false);
+  }
+  const sha256 = await page.evaluate(() => (window as unknown as { __done: Promise<string> }).__done);
+  await expect.poll(recorded, { timeout: 60_000 }).toBe(through(n));
+  const digest = await probeDigest(ext, '/sse');
+  expect(digest).toEqual({ bytes: through(n), sha256, end: 'complete' });
+  await ext.close();
+  await page.close();
+}
+
+test('five worker stops during a 6 MB stream, each while bytes arrive: the record equals the page bytes', async () => {
+  await stopsDuring(150, 40_000, [25, 50, 75, 100, 125]);
+});
+
+test('five worker stops during a 64 MB stream, each while 12 MB arrive: the record equals the page bytes', async () => {
+  await stopsDuring(1600, 40_000, [300, 600, 900, 1200, 1500]);
 });
 
 test('subframes are recorded under frame-scoped ids; navigation is reported; clear empties the buffers', async () => {

@@ -57,7 +57,12 @@ function connectBridge(port: Runtime.Port): void {
   const tabId = port.sender?.tab?.id;
   const frameId = port.sender?.frameId;
   if (tabId === undefined || frameId === undefined) return port.disconnect();
-  const link: BridgeLink = { tabId, frameId, disconnect: () => port.disconnect() };
+  const link: BridgeLink = {
+    tabId,
+    frameId,
+    post: (message) => port.postMessage(message),
+    disconnect: () => port.disconnect(),
+  };
   router.bridgeConnected(link);
   port.onMessage.addListener((raw: unknown) => {
     const message = asBridgeToBackground(raw);

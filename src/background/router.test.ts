@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToBridge, BackgroundToPanel, BreakAck } from '../protocol/messages';
+import type { BackgroundToBridge, BackgroundToBridgePort, BackgroundToPanel, BreakAck } from '../protocol/messages';
 import { pack } from '../protocol/parcel';
 import type { ConnectionDelta, ParcelDelta } from '../protocol/records';
 import { Router, SNAPSHOT_TIMEOUT_MS, type BridgeLink, type PanelLink, type RouterEffects } from './router';
@@ -28,19 +28,24 @@ function seen(m: BackgroundToPanel | BreakAck): Seen {
   return { ...rest, deltas: parcels.flatMap((p) => p.deltas) };
 }
 
+/** The bridge stream each parcel of a panel message came from. */
+function sources(m: BackgroundToPanel | BreakAck): unknown[] {
+  return m.type === 'navigated' || m.type === 'break-armed' ? [] : m.parcels.map((p) => p.from);
+}
+
 /** The deltas as a parcel carries them: a chunk's bytes are in the Blob, only their size in the head. */
 const heads = (deltas: ConnectionDelta[]): ParcelDelta[] =>
   deltas.map((d) => (d.kind === 'chunk' ? { kind: 'chunk', id: d.id, t: d.t, size: d.bytes.byteLength } : d));
 
 interface Harness {
   router: Router;
-  collects: { frameId: number; generation: number }[];
+  collects: { frameId: number; generation: number; resume?: { link: string; seq: number } }[];
   broadcasts: BackgroundToBridge[];
   /** Break arms sent, with the frame they went to. */
   breaks: { frameId: number; message: BackgroundToBridge }[];
   timers: { task: () => void; ms: number }[];
   panel(): PanelLink & { got: Seen[] };
-  bridge(frameId: number): BridgeLink & { disconnected: boolean };
+  bridge(frameId: number): BridgeLink & { disconnected: boolean; posted: BackgroundToBridgePort[] };
   settle(): Promise<void>;
   runTimers(ms: number): void;
 }
@@ -54,7 +59,12 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
     listFrames: async () =>
       frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
     sendToFrame: async (_tab, frameId, message) => {
-      if (message.type === 'collect') collects.push({ frameId, generation: message.generation });
+      if (message.type === 'collect')
+        collects.push({
+          frameId,
+          generation: message.generation,
+          ...(message.resume ? { resume: message.resume } : {}),
+        });
       if (message.type === 'break') breaks.push({ frameId, message });
       return !withoutBridge.includes(frameId);
     },
@@ -75,7 +85,15 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
       return { got, post: (m) => got.push(seen(m)) };
     },
     bridge: (frameId) => {
-      const link = { tabId: TAB, frameId, disconnected: false, disconnect: () => (link.disconnected = true) };
+      const posted: BackgroundToBridgePort[] = [];
+      const link = {
+        tabId: TAB,
+        frameId,
+        disconnected: false,
+        posted,
+        post: (m: BackgroundToBridgePort) => posted.push(m),
+        disconnect: () => (link.disconnected = true),
+      };
       router.bridgeConnected(link);
       return link;
     },
@@ -84,7 +102,8 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
   };
 }
 
-const part = (generation: number, deltas: ConnectionDelta[], last = true) =>
+const LINK = 'bridge-link-1';
+const part = (generation: number, deltas: ConnectionDelta[], last = true, seq = 0, resumed = false) =>
   ({
     type: 'snapshot-part',
     generation,
@@ -92,9 +111,14 @@ const part = (generation: number, deltas: ConnectionDelta[], last = true) =>
     parcel: pack(deltas),
     last,
     droppedBytes: 0,
+    droppedConnections: 0,
+    link: LINK,
+    seq,
+    resumed,
   }) as const;
-const live = (deltas: ConnectionDelta[]) =>
-  ({ type: 'deltas', documentUrl: 'http://127.0.0.1/page', parcel: pack(deltas) }) as const;
+let liveSeq = 0;
+const live = (deltas: ConnectionDelta[], seq = ++liveSeq) =>
+  ({ type: 'deltas', documentUrl: 'http://127.0.0.1/page', parcel: pack(deltas), link: LINK, seq }) as const;
 
 describe('Router', () => {
   it('on attach collects every frame and sends one snapshot, then live deltas', async () => {
@@ -117,6 +141,7 @@ describe('Router', () => {
         deltas: [startOf('a'), { ...startOf('b'), conn: { ...(startOf('b') as { conn: object }).conn, id: 'f3.b' } }],
         preserveLog: true,
         droppedBytes: 0,
+        droppedConnections: 0,
       },
       { type: 'deltas', tabId: TAB, deltas: heads([chunkOf('a', 2)]) },
     ]);
@@ -153,6 +178,53 @@ describe('Router', () => {
     expect(second.got).toMatchObject([
       { type: 'snapshot', deltas: [startOf('a')] },
       { type: 'deltas', deltas: heads([chunkOf('a', 5)]) },
+    ]);
+  });
+
+  it('tags what it forwards with its bridge stream and acknowledges to a bridge the least any watching panel holds', async () => {
+    const h = harness([0, 3]);
+    const raw: (BackgroundToPanel | BreakAck)[] = [];
+    const a: PanelLink = { post: (m) => raw.push(m) };
+    const b = h.panel();
+    h.router.panelMessage(a, { type: 'attach', tabId: TAB });
+    h.router.panelMessage(b, { type: 'attach', tabId: TAB });
+    await h.settle();
+    const top = h.bridge(0);
+    const sub = h.bridge(3);
+    h.router.bridgeMessage(top, part(2, [startOf('a')], true, 4));
+    h.router.bridgeMessage(sub, part(2, [], true, 0));
+    h.router.bridgeMessage(top, live([chunkOf('a', 2)], 5));
+    expect(raw.flatMap(sources)).toEqual([
+      { frameId: 0, link: LINK, seq: 4 },
+      { frameId: 0, link: LINK, seq: 5 },
+    ]);
+    h.router.panelMessage(a, { type: 'ack', tabId: TAB, frameId: 0, link: LINK, seq: 5 });
+    expect(top.posted).toEqual([]);
+    // Of another bridge stream (an older document): ignored.
+    h.router.panelMessage(b, { type: 'ack', tabId: TAB, frameId: 0, link: 'old', seq: 9 });
+    expect(top.posted).toEqual([]);
+    h.router.panelMessage(b, { type: 'ack', tabId: TAB, frameId: 0, link: LINK, seq: 4 });
+    expect(top.posted).toEqual([{ type: 'ack', seq: 4 }]);
+    expect(sub.posted).toEqual([]);
+    // The last panel leaving tells the bridges nobody watches before closing their Ports.
+    h.router.panelDisconnected(a);
+    h.router.panelDisconnected(b);
+    expect(top.posted.at(-1)).toEqual({ type: 'idle' });
+    expect(top.disconnected).toBe(true);
+  });
+
+  it("passes a re-attaching panel's resume point to its frame's collect", async () => {
+    const h = harness([0, 3]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, {
+      type: 'attach',
+      tabId: TAB,
+      resume: [{ frameId: 3, link: LINK, seq: 7 }],
+    });
+    await h.settle();
+    expect(h.collects).toEqual([
+      { frameId: 0, generation: 1 },
+      { frameId: 3, generation: 1, resume: { link: LINK, seq: 7 } },
     ]);
   });
 

@@ -4,9 +4,11 @@
 import type { FaultArm } from '../protocol/break';
 import type {
   BackgroundToBridge,
+  BackgroundToBridgePort,
   BackgroundToPanel,
   BreakAck,
   BridgeToBackground,
+  FrameResume,
   PanelToBackground,
 } from '../protocol/messages';
 import { scopeParcel } from '../protocol/parcel';
@@ -19,6 +21,8 @@ export interface PanelLink {
 export interface BridgeLink {
   readonly tabId: number;
   readonly frameId: number;
+  /** Posts on the bridge's own Port (acknowledgements, "nobody watches"). */
+  post(message: BackgroundToBridgePort): void;
   disconnect(): void;
 }
 
@@ -40,6 +44,7 @@ interface Pending {
   /** Live parcels from frames that already answered, sent right after the snapshot. */
   queued: Parcel[];
   droppedBytes: number;
+  droppedConnections: number;
   pageUrl: string;
 }
 
@@ -52,6 +57,8 @@ interface Panel {
   ready: Set<BridgeLink>;
   pending: Pending | null;
   preserveLog: boolean;
+  /** Per bridge, the last parcel this panel says it holds. */
+  acked: Map<BridgeLink, number>;
 }
 
 /** A frame that has not answered by then is left out of the snapshot; its data follows as deltas. */
@@ -62,6 +69,8 @@ export class Router {
   private readonly panels = new Map<PanelLink, Panel>();
   private readonly bridges = new Set<BridgeLink>();
   private readonly generations = new Map<number, number>();
+  /** Each bridge's link id (its stream of numbered parcels), as its messages say. */
+  private readonly links = new Map<BridgeLink, string>();
 
   constructor(private readonly fx: RouterEffects) {}
 
@@ -73,7 +82,8 @@ export class Router {
   // ---- panels
 
   panelMessage(link: PanelLink, message: PanelToBackground): void {
-    if (message.type === 'attach') void this.attach(link, message.tabId);
+    if (message.type === 'attach') void this.attach(link, message.tabId, message.resume ?? []);
+    else if (message.type === 'ack') this.panelAck(link, message);
     else if (message.type === 'clear') this.fx.sendToTab(message.tabId, { type: 'clear' });
     else if (message.type === 'break') this.sendBreak(message.tabId, message.arm, link);
     else void this.setPreserveLog(message.tabId, message.preserve);
@@ -87,21 +97,55 @@ export class Router {
     this.fx.sendToFrame(tabId, 0, { type: 'break', arm }).then(answer, () => answer(false));
   }
 
+  /**
+   * A panel holds a bridge's parcels up to `seq`: the bridge may forget what every panel watching it holds (the
+   * lowest of their acknowledgements; a panel still waiting for that bridge's snapshot does not count).
+   */
+  private panelAck(link: PanelLink, ack: { frameId: number; link: string; seq: number }): void {
+    const panel = this.panels.get(link);
+    if (!panel) return;
+    const bridge = [...panel.ready].find((b) => b.frameId === ack.frameId && this.links.get(b) === ack.link);
+    if (!bridge) return;
+    panel.acked.set(bridge, Math.max(panel.acked.get(bridge) ?? 0, ack.seq));
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const p of this.panels.values()) if (p.ready.has(bridge)) lowest = Math.min(lowest, p.acked.get(bridge) ?? 0);
+    if (Number.isFinite(lowest) && lowest > 0) bridge.post({ type: 'ack', seq: lowest });
+  }
+
   panelDisconnected(link: PanelLink): void {
     const panel = this.panels.get(link);
     this.panels.delete(link);
     if (panel && !this.hasPanels(panel.tabId)) {
       // Armed faults live only while someone watches (always sent: a restarted worker cannot know what was armed).
       this.sendBreak(panel.tabId, null);
-      // Nobody watches this tab: its bridges go back to buffering only.
-      for (const bridge of this.bridges.keys()) if (bridge.tabId === panel.tabId) bridge.disconnect();
+      // Nobody watches this tab: its bridges go back to buffering only (told first, so they keep nothing for us).
+      for (const bridge of this.bridges.keys()) {
+        if (bridge.tabId !== panel.tabId) continue;
+        bridge.post({ type: 'idle' });
+        bridge.disconnect();
+      }
     }
   }
 
-  private async attach(link: PanelLink, tabId: number): Promise<void> {
+  private async attach(link: PanelLink, tabId: number, resume: readonly FrameResume[]): Promise<void> {
     const generation = this.nextGeneration(tabId);
-    const pending: Pending = { waiting: new Set(), parcels: [], queued: [], droppedBytes: 0, pageUrl: '' };
-    const panel: Panel = { link, tabId, minGeneration: generation, ready: new Set(), pending, preserveLog: false };
+    const pending: Pending = {
+      waiting: new Set(),
+      parcels: [],
+      queued: [],
+      droppedBytes: 0,
+      droppedConnections: 0,
+      pageUrl: '',
+    };
+    const panel: Panel = {
+      link,
+      tabId,
+      minGeneration: generation,
+      ready: new Set(),
+      pending,
+      preserveLog: false,
+      acked: new Map(),
+    };
     this.panels.set(link, panel);
     panel.preserveLog = await this.fx.getPreserveLog(tabId).catch(() => false);
     const frames = await this.fx.listFrames(tabId).catch(() => [{ frameId: 0, url: '' }]);
@@ -111,7 +155,11 @@ export class Router {
       if (frame.frameId === 0 && !pending.pageUrl) pending.pageUrl = frame.url;
     }
     for (const frame of frames) {
-      this.fx.sendToFrame(tabId, frame.frameId, { type: 'collect', generation }).then(
+      const point = resume.find((r) => r.frameId === frame.frameId);
+      const collect: BackgroundToBridge = point
+        ? { type: 'collect', generation, resume: { link: point.link, seq: point.seq } }
+        : { type: 'collect', generation };
+      this.fx.sendToFrame(tabId, frame.frameId, collect).then(
         (answered) => answered || this.frameAnswered(panel, frame.frameId),
         () => this.frameAnswered(panel, frame.frameId),
       );
@@ -143,6 +191,7 @@ export class Router {
       parcels: pending.parcels,
       preserveLog: panel.preserveLog,
       droppedBytes: pending.droppedBytes,
+      droppedConnections: pending.droppedConnections,
     });
     if (pending.queued.length > 0) panel.link.post({ type: 'deltas', tabId: panel.tabId, parcels: pending.queued });
   }
@@ -155,15 +204,19 @@ export class Router {
 
   bridgeDisconnected(link: BridgeLink): void {
     this.bridges.delete(link);
+    this.links.delete(link);
     for (const panel of this.panels.values()) {
       panel.ready.delete(link);
+      panel.acked.delete(link);
       if (panel.tabId === link.tabId) this.frameAnswered(panel, link.frameId);
     }
   }
 
   bridgeMessage(link: BridgeLink, message: BridgeToBackground): void {
     if (!this.bridges.has(link) || message.type === 'navigated') return;
-    const parcel = scopeParcel(message.parcel, link.frameId);
+    this.links.set(link, message.link);
+    const from = { frameId: link.frameId, link: message.link, seq: message.seq };
+    const parcel = { ...scopeParcel(message.parcel, link.frameId), from };
     for (const panel of this.panels.values()) {
       if (panel.tabId !== link.tabId) continue;
       if (message.type === 'deltas') {
@@ -175,7 +228,10 @@ export class Router {
       if (link.frameId === 0 && panel.pending) panel.pending.pageUrl = message.documentUrl;
       if (!message.last) continue;
       panel.ready.add(link);
-      if (panel.pending) panel.pending.droppedBytes += message.droppedBytes;
+      if (panel.pending) {
+        panel.pending.droppedBytes += message.droppedBytes;
+        panel.pending.droppedConnections += message.droppedConnections;
+      }
       this.frameAnswered(panel, link.frameId);
     }
   }

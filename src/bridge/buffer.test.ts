@@ -60,16 +60,46 @@ describe('FrameBuffer', () => {
     expect(ids(buffer.snapshot())).toEqual(['next']);
   });
 
-  it('evicts a big stream before the small exchanges that explain it (the initialize survives)', () => {
+  it('trims the middle of a big stream into a gap before touching the small exchanges that explain it', () => {
     const buffer = new FrameBuffer(200_000);
     buffer.add(startOf('initialize'));
     buffer.add(chunkOf('initialize', 300));
     buffer.add(endOf('initialize'));
     buffer.add(startOf('big'));
-    for (let i = 0; i < 4; i += 1) buffer.add(chunkOf('big', 60_000));
-    expect(ids(buffer.snapshot())).toEqual(['initialize']);
+    for (let i = 0; i < 4; i += 1) expect(buffer.add(chunkOf('big', 60_000))).toBe('buffered');
+    const snapshot = buffer.snapshot();
+    expect(ids(snapshot)).toEqual(['initialize', 'big']);
+    // The head (the first 64 KiB: two chunks here), a gap where the third was, the latest chunk.
+    const big = snapshot.filter((d) => d.kind !== 'start' && d.id === 'big');
+    expect(big.map((d) => d.kind)).toEqual(['chunk', 'chunk', 'gap', 'chunk']);
+    expect(big[2]).toEqual({ kind: 'gap', id: 'big', gap: { offset: 120_000, bytes: 60_000, t: 2, cause: 'evicted' } });
+    expect(buffer.trimmedBytes).toBe(60_000);
+    expect(buffer.droppedBytes).toBe(0);
     buffer.add(startOf('next'));
-    expect(ids(buffer.snapshot())).toEqual(['initialize', 'next']);
+    expect(ids(buffer.snapshot())).toEqual(['initialize', 'big', 'next']);
+  });
+
+  it('grows one gap as a long stream keeps trimming, and keeps a fault mark it meets', () => {
+    const buffer = new FrameBuffer(150_000);
+    buffer.add(startOf('s'));
+    buffer.add(chunkOf('s', 70_000));
+    buffer.add(chunkOf('s', 10_000));
+    buffer.add({
+      kind: 'fault',
+      id: 's',
+      mark: { t: 2, arm: 'a', fault: 'cut', action: 'cut', offset: 80_000, note: 'n' },
+    });
+    for (let i = 0; i < 20; i += 1) buffer.add(chunkOf('s', 10_000));
+    buffer.add(endOf('s'));
+    const deltas = buffer.snapshot();
+    const gaps = deltas.flatMap((d) => (d.kind === 'gap' ? [d.gap] : []));
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]?.offset).toBe(70_000);
+    const kept = deltas.reduce((sum, d) => sum + (d.kind === 'chunk' ? d.bytes.byteLength : 0), 0);
+    // Every body byte is either kept or in the gap.
+    expect(kept + (gaps[0]?.bytes ?? 0)).toBe(280_000);
+    expect(deltas.map((d) => d.kind).filter((k) => k !== 'chunk')).toEqual(['start', 'fault', 'gap', 'end']);
+    expect(buffer.bytes).toBeLessThanOrEqual(150_000);
   });
 
   it('clear forgets everything and refuses later deltas of connections that were open', () => {

@@ -2,7 +2,7 @@
 // bounded buffer, relays to the background while a panel watches. Touches the page only through DOM events.
 import { browser } from '../platform/browser';
 import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '../platform/settings';
-import { asBackgroundToBridge } from '../protocol/decode-bridge';
+import { asBackgroundToBridge, asBackgroundToBridgePort } from '../protocol/decode-bridge';
 import { asTapToBridge } from '../protocol/decode-tap';
 import { BRIDGE_SOURCE, TAP_SLAB_BYTES } from '../protocol/events';
 import type { BridgeToTap } from '../protocol/messages';
@@ -24,6 +24,11 @@ function connectPort(): RelayPort {
   return {
     postMessage: (m) => port.postMessage(m),
     onDisconnect: (listener) => port.onDisconnect.addListener(listener),
+    onMessage: (listener) =>
+      port.onMessage.addListener((raw: unknown) => {
+        const message = asBackgroundToBridgePort(raw);
+        if (message) listener(message);
+      }),
   };
 }
 
@@ -86,6 +91,12 @@ browser.runtime.onMessage.addListener((value: unknown) => {
   if (message.type === 'clear') buffer.clear();
   else if (message.type === 'break')
     return breakRelay.relay(message.arm, (arm) => tap.send({ ...tapSettings(), break: arm }));
-  else relay.collect(message.generation, buffer.snapshot(), buffer.droppedBytes);
+  else
+    relay.collect(
+      message.generation,
+      () => buffer.snapshot(),
+      { bytes: buffer.droppedBytes, connections: buffer.droppedConnections },
+      message.resume,
+    );
   return Promise.resolve(true);
 });

@@ -19,8 +19,10 @@ export {
   TOOL_NAME,
   type BodyChunk,
   type Capture,
+  type CaptureGap,
   type ConnectionRecord,
   type EndReason,
+  type GapCause,
   type HttpHeader,
   type RecordSource,
 } from './capture/model';

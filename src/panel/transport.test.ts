@@ -68,6 +68,7 @@ const wireSnapshot: BackgroundToPanel = {
   parcels: [],
   preserveLog: false,
   droppedBytes: 0,
+  droppedConnections: 0,
 };
 const chunk = (t: number, text: string): ConnectionDelta => ({
   kind: 'chunk',
@@ -104,6 +105,39 @@ describe('port transport', () => {
     expect(h.ports[1]!.posted).toEqual([{ type: 'attach', tabId: 7 }]);
     h.ports[1]!.receive(wireSnapshot);
     expect(h.statuses.at(-1)).toBe('attached');
+  });
+
+  it('acknowledges the numbered parcels it holds, re-attaches naming them, and drops what is sent twice', () => {
+    const h = harness();
+    const numbered = (frameId: number, seq: number) => ({
+      ...pack([chunk(seq, 'a')]),
+      from: { frameId, link: 'l-1', seq },
+    });
+    h.ports[0]!.receive({ ...wireSnapshot, parcels: [numbered(0, 2)] });
+    h.ports[0]!.receive({ type: 'deltas', tabId: 7, parcels: [numbered(0, 3), numbered(5, 1)] });
+    expect(h.ports[0]!.posted.slice(1)).toEqual([
+      { type: 'ack', tabId: 7, frameId: 0, link: 'l-1', seq: 2 },
+      { type: 'ack', tabId: 7, frameId: 0, link: 'l-1', seq: 3 },
+      { type: 'ack', tabId: 7, frameId: 5, link: 'l-1', seq: 1 },
+    ]);
+    h.ports[0]!.drop();
+    h.timers.shift()!();
+    expect(h.ports[1]!.posted[0]).toEqual({
+      type: 'attach',
+      tabId: 7,
+      resume: [
+        { frameId: 0, link: 'l-1', seq: 3 },
+        { frameId: 5, link: 'l-1', seq: 1 },
+      ],
+    });
+    const before = h.messages.length;
+    // The bridge re-sends from its oldest unacknowledged parcel: the one held already is left out.
+    h.ports[1]!.receive({ ...wireSnapshot, parcels: [] });
+    h.ports[1]!.receive({ type: 'deltas', tabId: 7, parcels: [numbered(0, 3), numbered(0, 4)] });
+    const [, resent] = h.messages.slice(before);
+    expect(resent && 'parcels' in resent && resent.parcels.map((p) => p.from?.seq)).toEqual([4]);
+    h.ports[1]!.receive({ type: 'deltas', tabId: 7, parcels: [numbered(0, 4)] });
+    expect(h.messages).toHaveLength(before + 2);
   });
 
   it('ignores messages from a port it already dropped and for other tabs', () => {

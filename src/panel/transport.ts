@@ -3,6 +3,7 @@
 import type { Settings } from '../platform/settings';
 import { asBackgroundToPanel, asBreakAck } from '../protocol/decode-panel';
 import type { BreakAck, PanelFeed, PanelToBackground, TransportMessage } from '../protocol/messages';
+import { HeldParcels } from './held-parcels';
 
 /** connecting: port opening; attached: snapshot received; reconnecting: the worker went away, trying again;
  *  offline: no extension (import only); gone: the extension was reloaded or removed, the panel must be reopened. */
@@ -115,6 +116,7 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
   let timer: unknown;
   let stopped = false;
   const pending: PanelToBackground[] = [];
+  const held = new HeldParcels();
 
   const open = () => {
     timer = undefined;
@@ -133,13 +135,15 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       if (port !== next || !listener) return;
       const ack = asBreakAck(raw, options.tabId);
       if (ack) return listener.breakAck?.(ack);
-      const message = asBackgroundToPanel(raw, options.tabId);
-      if (!message) return;
+      const decoded = asBackgroundToPanel(raw, options.tabId);
+      if (!decoded) return;
+      const message = held.admit(decoded);
       if (message.type === 'snapshot') {
         attempt = 0;
         listener.status('attached');
       }
-      listener.message(message, true);
+      if (message.type !== 'deltas' || message.parcels.length > 0) listener.message(message, true);
+      for (const ack of held.acks(options.tabId)) next.postMessage(ack);
     });
     next.onDisconnect.addListener(() => {
       if (port !== next) return;
@@ -150,7 +154,10 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       attempt++;
       timer = setTimer(open, delay);
     });
-    next.postMessage({ type: 'attach', tabId: options.tabId });
+    const resume = held.points();
+    next.postMessage(
+      resume.length > 0 ? { type: 'attach', tabId: options.tabId, resume } : { type: 'attach', tabId: options.tabId },
+    );
     for (const message of pending.splice(0)) next.postMessage(message);
   };
 
@@ -167,6 +174,8 @@ export function createPortTransport(options: PortTransportOptions): PanelTranspo
       else if (message.type !== 'attach') pending.push(message); // delivered after the next attach
     },
     reattach() {
+      // A fresh snapshot: what the panel held was put aside (an imported file was on screen), so no resume point.
+      held.reset();
       if (port) port.postMessage({ type: 'attach', tabId: options.tabId });
     },
     stop() {

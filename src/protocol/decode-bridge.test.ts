@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asBackgroundToBridge, asBridgeToBackground } from './decode-bridge';
+import { asBackgroundToBridge, asBackgroundToBridgePort, asBridgeToBackground } from './decode-bridge';
 import { pack } from './parcel';
 import type { ConnectionDelta } from './records';
 
 const chunk: ConnectionDelta = { kind: 'chunk', id: 'ab-1', t: 5, bytes: new TextEncoder().encode('data: x\n\n') };
 const parcel = pack([chunk]);
 const head = { kind: 'chunk', id: 'ab-1', t: 5, size: 9 };
+const LINK = '0b6f2a4e-7c1d-4e5f-9a3b-2c8d1e0f4a5b';
 
 describe('asBridgeToBackground', () => {
   it('accepts what a bridge sends: heads and the Blob holding their bytes', () => {
@@ -16,18 +17,43 @@ describe('asBridgeToBackground', () => {
       parcel,
       last: true,
       droppedBytes: 0,
+      droppedConnections: 0,
+      link: LINK,
+      seq: 3,
+      resumed: false,
     };
     expect(asBridgeToBackground(part)).toEqual(part);
-    expect(asBridgeToBackground({ type: 'deltas', documentUrl: 'http://127.0.0.1/', parcel })).toEqual({
+    expect(
+      asBridgeToBackground({ type: 'deltas', documentUrl: 'http://127.0.0.1/', parcel, link: LINK, seq: 4 }),
+    ).toEqual({
       type: 'deltas',
       documentUrl: 'http://127.0.0.1/',
       parcel: { deltas: [head], bytes: parcel.bytes },
+      link: LINK,
+      seq: 4,
     });
   });
 
   it('checks every field the router reads, not only the type', () => {
-    const part = { type: 'snapshot-part', generation: 2, documentUrl: 'u', parcel, last: true, droppedBytes: 0 };
+    const part = {
+      type: 'snapshot-part',
+      generation: 2,
+      documentUrl: 'u',
+      parcel,
+      last: true,
+      droppedBytes: 0,
+      droppedConnections: 0,
+      link: LINK,
+      seq: 0,
+      resumed: false,
+    };
+    expect(asBridgeToBackground(part)).not.toBeNull();
     expect(asBridgeToBackground({ ...part, generation: '2' })).toBeNull();
+    expect(asBridgeToBackground({ ...part, link: 'a link' })).toBeNull();
+    expect(asBridgeToBackground({ ...part, seq: 1.5 })).toBeNull();
+    expect(asBridgeToBackground({ ...part, resumed: 'yes' })).toBeNull();
+    expect(asBridgeToBackground({ ...part, droppedConnections: undefined })).toBeNull();
+    expect(asBridgeToBackground({ type: 'deltas', documentUrl: 'u', parcel, link: LINK, seq: 0 })).toBeNull();
     expect(asBridgeToBackground({ ...part, last: 1 })).toBeNull();
     expect(asBridgeToBackground({ ...part, droppedBytes: -1 })).toBeNull();
     expect(asBridgeToBackground({ ...part, documentUrl: 7 })).toBeNull();
@@ -55,6 +81,22 @@ describe('asBackgroundToBridge', () => {
     expect(asBackgroundToBridge({ type: 'collect', generation: 4 })).toEqual({ type: 'collect', generation: 4 });
     expect(asBackgroundToBridge({ type: 'clear', junk: 1 })).toEqual({ type: 'clear' });
     expect(asBackgroundToBridge({ type: 'collect' })).toBeNull();
+    expect(asBackgroundToBridge({ type: 'collect', generation: 4, resume: { link: LINK, seq: 2 } })).toEqual({
+      type: 'collect',
+      generation: 4,
+      resume: { link: LINK, seq: 2 },
+    });
+    expect(asBackgroundToBridge({ type: 'collect', generation: 4, resume: { link: LINK } })).toBeNull();
     expect(asBackgroundToBridge({ type: 'eval', code: '1' })).toBeNull();
+  });
+});
+
+describe('asBackgroundToBridgePort', () => {
+  it('knows ack and idle only, with a whole seq', () => {
+    expect(asBackgroundToBridgePort({ type: 'ack', seq: 3, junk: 1 })).toEqual({ type: 'ack', seq: 3 });
+    expect(asBackgroundToBridgePort({ type: 'idle' })).toEqual({ type: 'idle' });
+    expect(asBackgroundToBridgePort({ type: 'ack', seq: -1 })).toBeNull();
+    expect(asBackgroundToBridgePort({ type: 'ack' })).toBeNull();
+    expect(asBackgroundToBridgePort({ type: 'collect', generation: 1 })).toBeNull();
   });
 });

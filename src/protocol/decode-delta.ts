@@ -1,7 +1,7 @@
 // Runs anywhere (pure): the decoder of one ConnectionDelta, shared by every hop that receives deltas.
 import { LIMITS, bytes, fail, headers, integer, list, optionalText, record, text, time } from './decode-fields';
 import { parcelBytes } from './parcel';
-import type { ConnectionDelta, FaultMark, Parcel, ParcelDelta, WireConnectionStart } from './records';
+import type { CaptureGap, ConnectionDelta, FaultMark, Parcel, ParcelDelta, WireConnectionStart } from './records';
 
 export interface DeltaRules {
   /** Connection ids as this hop may see them. */
@@ -85,6 +85,8 @@ export function decodeDelta(value: unknown, rules: DeltaRules): ConnectionDelta 
     }
     case 'fault':
       return { kind: 'fault', id: id(d.id, rules), mark: faultMark(d.mark) };
+    case 'gap':
+      return { kind: 'gap', id: id(d.id, rules), gap: gap(d.gap) };
     default:
       return fail('kind');
   }
@@ -99,6 +101,20 @@ function faultMark(value: unknown): FaultMark {
     action: text(m.action, 32, 'action'),
     offset: integer(m.offset, 0, Number.MAX_SAFE_INTEGER, 'offset'),
     note: text(m.note, LIMITS.textChars, 'note'),
+  };
+}
+
+const GAP_CAUSES = new Set(['evicted', 'unacknowledged']);
+
+function gap(value: unknown): CaptureGap {
+  const g = record(value, 'gap');
+  const cause = text(g.cause, 16, 'cause');
+  if (!GAP_CAUSES.has(cause)) fail('cause');
+  return {
+    offset: integer(g.offset, 0, Number.MAX_SAFE_INTEGER, 'offset'),
+    bytes: integer(g.bytes, 1, Number.MAX_SAFE_INTEGER, 'bytes'),
+    t: time(g.t, 't'),
+    cause: cause as CaptureGap['cause'],
   };
 }
 

@@ -22,6 +22,7 @@ const feed: PanelFeed = {
   ],
   preserveLog: false,
   droppedBytes: 0,
+  droppedConnections: 0,
 };
 
 const { deltas: _deltas, ...snapshotHead } = feed;
@@ -44,6 +45,13 @@ describe('asBackgroundToPanel', () => {
     expect(
       asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [{ ...scoped, bytes: new Blob([]) }] }, 7),
     ).toBeUndefined();
+    // The bridge stream a forwarded parcel came from is checked and kept (the panel acknowledges by it).
+    const from = { frameId: 3, link: 'l-1', seq: 2 };
+    expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [{ ...scoped, from }] }, 7)).toMatchObject({
+      parcels: [{ from }],
+    });
+    for (const bad of [{ ...from, seq: -1 }, { ...from, link: '' }, { frameId: 3 }])
+      expect(asBackgroundToPanel({ type: 'deltas', tabId: 7, parcels: [{ ...scoped, from: bad }] }, 7)).toBeUndefined();
     expect(asBackgroundToPanel({ type: 'evil', tabId: 7 }, 7)).toBeUndefined();
     expect(asBackgroundToPanel('snapshot', 7)).toBeUndefined();
   });
@@ -55,7 +63,7 @@ describe('asBackgroundToPanel', () => {
 
 describe('asPanelFeed', () => {
   it('defaults a missing droppedBytes to 0 and rejects a start delta without its connection head', () => {
-    const { droppedBytes: _dropped, ...old } = feed;
+    const { droppedBytes: _dropped, droppedConnections: _connections, ...old } = feed;
     expect(asPanelFeed(old)).toEqual(feed);
     expect(asPanelFeed({ ...feed, deltas: [{ kind: 'start', conn: { id: 'c1' } }] })).toBeUndefined();
     expect(
@@ -80,5 +88,11 @@ describe('asPanelToBackground', () => {
     expect(asPanelToBackground({ type: 'attach', tabId: 1.5 })).toBeNull();
     expect(asPanelToBackground({ type: 'attach' })).toBeNull();
     expect(asPanelToBackground({ type: 'reload', tabId: 3 })).toBeNull();
+    const resume = [{ frameId: 0, link: 'l-1', seq: 4 }];
+    expect(asPanelToBackground({ type: 'attach', tabId: 3, resume })).toEqual({ type: 'attach', tabId: 3, resume });
+    expect(asPanelToBackground({ type: 'attach', tabId: 3, resume: [{ frameId: 0, seq: 4 }] })).toBeNull();
+    const ack = { type: 'ack', tabId: 3, frameId: 0, link: 'l-1', seq: 4 };
+    expect(asPanelToBackground({ ...ack, junk: 1 })).toEqual(ack);
+    expect(asPanelToBackground({ ...ack, seq: '4' })).toBeNull();
   });
 });

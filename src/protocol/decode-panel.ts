@@ -3,8 +3,10 @@
 // what a panel asks likewise.
 import { decodeArm } from './break';
 import { decodeDelta, decodeParcel, FROM_BACKGROUND } from './decode-delta';
+import { link, resumePoint, seq } from './decode-bridge';
 import { decoding, flag, integer, LIMITS, list, record, text } from './decode-fields';
-import type { BackgroundToPanel, BreakAck, PanelFeed, PanelToBackground } from './messages';
+import type { BackgroundToPanel, BreakAck, FrameResume, PanelFeed, PanelToBackground } from './messages';
+import type { Parcel } from './records';
 
 const MAX_DELTAS_PER_MESSAGE = 200_000;
 const MAX_PARCELS_PER_MESSAGE = 100_000;
@@ -13,8 +15,24 @@ const MAX_TAB_ID = 2 ** 53;
 /** A message from the background for the panel of `tabId` (any tab when undefined), or undefined. */
 export function asBackgroundToPanel(raw: unknown, tabId: number | undefined): BackgroundToPanel | undefined {
   return panelMessage(raw, tabId, (m) => ({
-    parcels: list(m.parcels, MAX_PARCELS_PER_MESSAGE, 'parcels').map((p) => decodeParcel(p, FROM_BACKGROUND)),
+    parcels: list(m.parcels, MAX_PARCELS_PER_MESSAGE, 'parcels').map(forwardedParcel),
   }));
+}
+
+/** A parcel the background forwarded, with the bridge stream it came from when the background said so. */
+function forwardedParcel(value: unknown): Parcel {
+  const parcel = decodeParcel(value, FROM_BACKGROUND);
+  const from = record(value, 'parcel').from;
+  if (from === undefined) return parcel;
+  const f = record(from, 'from');
+  return { ...parcel, from: { frameId: frameId(f.frameId), link: link(f.link), seq: seq(f.seq, 0) } };
+}
+
+const frameId = (value: unknown): number => integer(value, 0, MAX_TAB_ID, 'frameId');
+
+function frameResume(value: unknown): FrameResume {
+  const r = record(value, 'resume');
+  return { frameId: frameId(r.frameId), ...resumePoint(r) };
 }
 
 /** What a panel transport delivered (the panel's UI thread -> its analysis worker), or undefined. */
@@ -30,7 +48,14 @@ function panelMessage<R extends object>(
   tabId: number | undefined,
   records: (m: Record<string, unknown>) => R,
 ):
-  | ({ type: 'snapshot'; tabId: number; pageUrl: string; preserveLog: boolean; droppedBytes: number } & R)
+  | ({
+      type: 'snapshot';
+      tabId: number;
+      pageUrl: string;
+      preserveLog: boolean;
+      droppedBytes: number;
+      droppedConnections: number;
+    } & R)
   | ({ type: 'deltas'; tabId: number } & R)
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean }
   | undefined {
@@ -45,12 +70,17 @@ function panelMessage<R extends object>(
         case 'snapshot': {
           const droppedBytes =
             m.droppedBytes === undefined ? 0 : integer(m.droppedBytes, 0, Number.MAX_SAFE_INTEGER, 'dropped');
+          const droppedConnections =
+            m.droppedConnections === undefined
+              ? 0
+              : integer(m.droppedConnections, 0, Number.MAX_SAFE_INTEGER, 'droppedConnections');
           return {
             type: 'snapshot' as const,
             tabId: tab,
             pageUrl: pageUrl(),
             preserveLog: preserveLog(),
             droppedBytes,
+            droppedConnections,
             ...records(m),
           };
         }
@@ -81,7 +111,11 @@ export function asPanelToBackground(raw: unknown): PanelToBackground | null {
     const tabId = integer(m.tabId, -1, MAX_TAB_ID, 'tabId');
     switch (m.type) {
       case 'attach':
-        return { type: 'attach', tabId };
+        return m.resume === undefined
+          ? { type: 'attach', tabId }
+          : { type: 'attach', tabId, resume: list(m.resume, 1024, 'resume').map(frameResume) };
+      case 'ack':
+        return { type: 'ack', tabId, frameId: frameId(m.frameId), link: link(m.link), seq: seq(m.seq, 0) };
       case 'clear':
         return { type: 'clear', tabId };
       case 'set-preserve-log':

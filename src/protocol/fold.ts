@@ -1,6 +1,6 @@
 // Runs anywhere (pure): folds wire deltas back into the core's raw capture records (the join of the tap's split). The
 // panel's worker and the Playwright fixture's recorder keep their records with it.
-import type { ConnectionRecord } from '../core/capture/model';
+import type { CaptureGap, ConnectionRecord } from '../core/capture/model';
 import type { ConnectionDelta } from './records';
 
 /** Raw records folded from deltas; everything shown is derived from these. */
@@ -101,7 +101,21 @@ export function applyDeltas(
       case 'fault':
         record.faults = [...(record.faults ?? []), delta.mark];
         break;
+      case 'gap':
+        record.gaps = addGap(record.gaps, delta.gap);
+        break;
     }
   }
   return { connections, indexById, ignoredIds, orphanDeltas };
+}
+
+/** The gaps with `gap` added: one that starts where the last ends grows it (a buffer evicts chunk after chunk). */
+function addGap(gaps: readonly CaptureGap[] | undefined, gap: CaptureGap): CaptureGap[] {
+  const list = gaps ? gaps.slice() : [];
+  const last = list.at(-1);
+  if (last && last.offset + last.bytes === gap.offset && last.cause === gap.cause)
+    list[list.length - 1] = { ...last, bytes: last.bytes + gap.bytes };
+  else if (!last || gap.offset >= last.offset + last.bytes) list.push({ ...gap });
+  // A gap that overlaps what is known already (a re-sent eviction) adds nothing.
+  return list;
 }

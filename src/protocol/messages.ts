@@ -64,7 +64,8 @@ export type RecorderRequest = { kind: 'flush'; flush: number } | { kind: 'stop' 
  * `snapshot-part`: the bridge's buffer, answering `collect` of that generation; `last` ends it.
  */
 export type BridgeToBackground =
-  | { type: 'deltas'; documentUrl: string; parcel: Parcel }
+  /** `seq` numbers the bridge's parcels in order, 1 up, within its `link` (one per bridge, so per document). */
+  | { type: 'deltas'; documentUrl: string; parcel: Parcel; link: string; seq: number }
   | { type: 'navigated'; documentUrl: string }
   | {
       type: 'snapshot-part';
@@ -72,26 +73,54 @@ export type BridgeToBackground =
       documentUrl: string;
       parcel: Parcel;
       last: boolean;
+      /** Bytes and connections the bridge's buffer evicted whole (what it trimmed is in the parcel, as gaps). */
       droppedBytes: number;
+      droppedConnections: number;
+      link: string;
+      /** The parcel stands for everything up to this seq; the `deltas` that follow continue from it. */
+      seq: number;
+      /**
+       * The collect named a resume point of this link, and the bridge still held every parcel after it: the parcel is
+       * empty, the panel keeps what it holds, and the parcels after `seq` follow as `deltas`.
+       */
+      resumed: boolean;
     };
+
+/** Where a panel's records of one bridge stop: the last parcel of `link` it holds. */
+export interface ResumePoint {
+  link: string;
+  seq: number;
+}
+
+/** Background -> bridge, over the bridge's Port: the panels hold every parcel up to `seq`; or nobody watches now. */
+export type BackgroundToBridgePort = { type: 'ack'; seq: number } | { type: 'idle' };
 
 /**
  * Background -> bridge (tabs.sendMessage to one frame). `collect`: open the "bridge" Port, send the buffer as
  * snapshot parts of this generation, then relay live deltas. `clear`: drop the buffer (open connections too).
  */
 export type BackgroundToBridge =
-  | { type: 'collect'; generation: number }
+  /** `resume`: the panel holds this bridge's parcels up to that point (after a worker restart): send the rest. */
+  | { type: 'collect'; generation: number; resume?: ResumePoint }
   | { type: 'clear' }
   /** The Break menu (top frame only): arm these faults in the tap, or disarm (null). */
   | { type: 'break'; arm: FaultArm | null };
 
 /** Panel -> background, over a runtime Port named "panel". */
 export type PanelToBackground =
-  | { type: 'attach'; tabId: number }
+  /** `resume`: per frame, what the panel already holds (it re-attaches after the worker stopped). */
+  | { type: 'attach'; tabId: number; resume?: FrameResume[] }
+  /** The panel holds the frame's parcels up to `seq` of `link`: the bridge may forget them. */
+  | { type: 'ack'; tabId: number; frameId: number; link: string; seq: number }
   | { type: 'clear'; tabId: number }
   | { type: 'set-preserve-log'; tabId: number; preserve: boolean }
   /** The Break menu: arm one-shot faults in the tab's top frame, or disarm them (null). */
   | { type: 'break'; tabId: number; arm: FaultArm | null };
+
+/** A panel's resume point for one frame of its tab. */
+export interface FrameResume extends ResumePoint {
+  frameId: number;
+}
 
 /**
  * Background -> panel over the Port. `snapshot` is sent on attach and after a reset. The parcels are the bridges'
@@ -105,6 +134,8 @@ export type BackgroundToPanel =
       parcels: Parcel[];
       preserveLog: boolean;
       droppedBytes: number;
+      /** Connections the bridges' buffers evicted whole before this panel attached. */
+      droppedConnections?: number;
     }
   | { type: 'deltas'; tabId: number; parcels: Parcel[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };
@@ -129,6 +160,7 @@ export type PanelFeed =
       deltas: ConnectionDelta[];
       preserveLog: boolean;
       droppedBytes: number;
+      droppedConnections?: number;
     }
   | { type: 'deltas'; tabId: number; deltas: ConnectionDelta[] }
   | { type: 'navigated'; tabId: number; pageUrl: string; preserveLog: boolean };

@@ -65,8 +65,16 @@ export async function unpackMessage(message: BackgroundToPanel): Promise<PanelFe
   if (message.type === 'navigated') return message;
   const deltas = (await Promise.all(message.parcels.map(unpack))).flat();
   if (message.type === 'deltas') return { type: 'deltas', tabId: message.tabId, deltas };
-  const { tabId, pageUrl, preserveLog, droppedBytes } = message;
-  return { type: 'snapshot', tabId, pageUrl, deltas, preserveLog, droppedBytes };
+  const { tabId, pageUrl, preserveLog, droppedBytes, droppedConnections } = message;
+  return {
+    type: 'snapshot',
+    tabId,
+    pageUrl,
+    deltas,
+    preserveLog,
+    droppedBytes,
+    ...(droppedConnections !== undefined ? { droppedConnections } : {}),
+  };
 }
 
 /** Whether the message carries records (deltas, or parcels holding some). */

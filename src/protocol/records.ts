@@ -1,10 +1,10 @@
 // Runs anywhere: the wire form of capture records. Every hop is a structured clone (a MessagePort from the page, and
 // extension messaging with `message_serialization: structured_clone` in Chrome, the default in Firefox), so body
 // bytes travel as Uint8Array: nothing is encoded on the page's thread.
-import type { ConnectionRecord, EndReason, FaultMark, HttpHeader } from '../core/capture/model';
+import type { CaptureGap, ConnectionRecord, EndReason, FaultMark, HttpHeader } from '../core/capture/model';
 
 // The tap imports only protocol types: the record types it needs come through here.
-export type { EndReason, FaultMark, HttpHeader };
+export type { CaptureGap, EndReason, FaultMark, HttpHeader };
 
 /** A connection's head, sent when the request starts (no body chunks). */
 export type WireConnectionStart = Pick<
@@ -29,7 +29,9 @@ export type ConnectionDelta =
   | { kind: 'chunk'; id: string; t: number; bytes: Uint8Array }
   | { kind: 'end'; id: string; end: EndReason; endTime: number; error?: string }
   /** An armed fault (the Break menu) struck this connection; sent before what it caused (the end of a cut). */
-  | { kind: 'fault'; id: string; mark: FaultMark };
+  | { kind: 'fault'; id: string; mark: FaultMark }
+  /** Body bytes the page received here that this record lost (ConnectionRecord.gaps), where the chunks would be. */
+  | { kind: 'gap'; id: string; gap: CaptureGap };
 
 /** A delta as it travels in a parcel: a chunk's bytes are in the parcel's Blob, in order; only their size is here. */
 export type ParcelDelta =
@@ -43,4 +45,13 @@ export type ParcelDelta =
 export interface Parcel {
   deltas: ParcelDelta[];
   bytes: Blob;
+  /** Set by the background on what it forwards: the frame, its bridge's link and the parcel's seq (for acks). */
+  from?: ParcelSource;
+}
+
+/** Which bridge a forwarded parcel came from, and where in that bridge's numbered stream of parcels. */
+export interface ParcelSource {
+  frameId: number;
+  link: string;
+  seq: number;
 }

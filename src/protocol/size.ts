@@ -16,6 +16,8 @@ export function deltaSize(delta: ConnectionDelta): number {
       return 96 + (delta.error?.length ?? 0);
     case 'fault':
       return 128 + delta.mark.fault.length + delta.mark.note.length;
+    case 'gap':
+      return 96;
   }
 }
 

@@ -44,6 +44,25 @@ describe('capture format v1', () => {
     expect(inputError(JSON.stringify(doc)).path).toBe('connections[0].faults[0].offset');
   });
 
+  it('keeps the capture gaps of a record and refuses overlapping or empty ones', () => {
+    const capture = sampleCapture();
+    const gaps = [
+      { offset: 3, bytes: 4096, t: 5.5, cause: 'evicted' as const },
+      { offset: 5000, bytes: 10, t: 6, cause: 'unacknowledged' as const },
+    ];
+    capture.connections[0]!.gaps = gaps;
+    expect(parseCapture(serializeCapture(capture, { revealSecrets: true })).connections[0]?.gaps).toEqual(gaps);
+    expect(parseCapture(serializeCapture(capture)).connections[0]?.gaps).toEqual(gaps);
+    const edit = (change: (list: Record<string, unknown>[]) => void) => {
+      const doc = JSON.parse(serializeCapture(capture, { revealSecrets: true })) as Doc;
+      change(doc.connections[0]!['gaps'] as Record<string, unknown>[]);
+      return inputError(JSON.stringify(doc));
+    };
+    expect(edit((l) => (l[1]!['offset'] = 10)).path).toBe('connections[0].gaps[1].offset');
+    expect(edit((l) => (l[0]!['bytes'] = 0)).path).toBe('connections[0].gaps[0].bytes');
+    expect(edit((l) => (l[0]!['cause'] = 'lost')).path).toBe('connections[0].gaps[0].cause');
+  });
+
   it('writes the documented envelope with base64 chunks', () => {
     const doc = validDoc();
     expect(Object.keys(doc)).toEqual(['format', 'version', 'tool', 'createdAt', 'page', 'connections']);

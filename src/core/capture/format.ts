@@ -10,7 +10,9 @@ import {
   type Capture,
   type ConnectionRecord,
   type EndReason,
+  type CaptureGap,
   type FaultMark,
+  type GapCause,
   type HttpHeader,
   type RecordSource,
 } from './model';
@@ -37,6 +39,7 @@ import { redactCapture, scrubStrings } from './redact/capture';
 export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
 export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
+export const GAP_CAUSES: readonly GapCause[] = ['evicted', 'unacknowledged'];
 
 /**
  * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). Secrets are redacted
@@ -93,6 +96,7 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
       offset: f.offset,
       note: f.note,
     })),
+    gaps: c.gaps?.map((g) => ({ offset: g.offset, bytes: g.bytes, t: g.t, cause: g.cause })),
   };
 }
 
@@ -214,6 +218,7 @@ function connectionFromJson(value: unknown, path: string): ConnectionRecord {
     documentUrl: optString(o, 'documentUrl', path),
     bodyMissing: o.bodyMissing === true || undefined,
     faults: o.faults === undefined ? undefined : faultsFromJson(reqArray(o, 'faults', path), childPath(path, 'faults')),
+    gaps: o.gaps === undefined ? undefined : gapsFromJson(reqArray(o, 'gaps', path), childPath(path, 'gaps')),
   };
   return assignDefined(record, optional);
 }
@@ -230,6 +235,26 @@ function faultsFromJson(list: unknown[], path: string): FaultMark[] {
       offset: reqInteger(o, 'offset', at),
       note: reqString(o, 'note', at),
     };
+  });
+}
+
+function gapsFromJson(list: unknown[], path: string): CaptureGap[] {
+  let end = 0;
+  return list.map((g, i) => {
+    const at = indexPath(path, i);
+    const o = expectObject(g, at);
+    const gap: CaptureGap = {
+      offset: reqInteger(o, 'offset', at),
+      bytes: reqInteger(o, 'bytes', at),
+      t: reqTime(o, 't', at),
+      cause: reqEnum(o, 'cause', at, GAP_CAUSES),
+    };
+    // In body order and apart: each gap starts where the body (kept or missing) has reached.
+    if (gap.offset < end)
+      throw new InputError(childPath(at, 'offset'), `gap at ${gap.offset} overlaps the one before (ends at ${end})`);
+    if (gap.bytes < 1) throw new InputError(childPath(at, 'bytes'), 'a gap misses at least 1 byte');
+    end = gap.offset + gap.bytes;
+    return gap;
   });
 }
 

@@ -60,6 +60,26 @@ export interface ConnectionRecord {
   bodyMissing?: true;
   /** Faults the user armed (the panel's Break menu) that struck this connection, in the order they struck. */
   faults?: FaultMark[];
+  /**
+   * Holes in the recording of this body, in body order: bytes the page received that the capture lost (a bounded
+   * buffer evicted them before a panel attached, say). Never the server's doing: rules do not judge across them.
+   */
+  gaps?: CaptureGap[];
+}
+
+/** Why a capture lost body bytes: the tab's bounded buffer evicted them, or a link could not re-send them. */
+export type GapCause = 'evicted' | 'unacknowledged';
+
+/** A hole in a recorded body: `bytes` bytes the page received at body offset `offset` are not in `chunks`. */
+export interface CaptureGap {
+  /** Body bytes the page had received before the hole (kept chunks before it, plus earlier gaps). */
+  offset: number;
+  /** How many bytes are missing. */
+  bytes: number;
+  /** Epoch ms of the first byte missing (as near as the recorder knew). */
+  t: number;
+  /** Why they are missing. */
+  cause: GapCause;
 }
 
 /** Where an armed fault struck a connection: what the page received there is the fault's doing, not the server's. */

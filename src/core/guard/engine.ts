@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): runs rules over a model, stamps each report into a finding, orders the findings.
 import type { Model } from '../model/types';
+import { judgedAcross } from './capture-gaps';
 import { withFacts, type FactsMemory } from './facts';
 import { severityRank } from './severity';
 import type { Finding, Report, Rule, Severity } from './types';
@@ -31,12 +32,15 @@ function run(model: Model, rules: readonly Rule[]): Finding[] {
       findings.push({ rule: rule.id, severity: 'info', message: `rule could not run on this capture: ${reason}` });
     }
   }
-  return findings.sort(
-    (a, b) =>
-      (a.time ?? 0) - (b.time ?? 0) ||
-      severityRank(a.severity) - severityRank(b.severity) ||
-      a.rule.localeCompare(b.rule),
-  );
+  const blind = judgedAcross(model);
+  return findings
+    .filter((f) => !blind(f))
+    .sort(
+      (a, b) =>
+        (a.time ?? 0) - (b.time ?? 0) ||
+        severityRank(a.severity) - severityRank(b.severity) ||
+        a.rule.localeCompare(b.rule),
+    );
 }
 
 function stamp(rule: Rule, report: Report): Finding {

@@ -182,7 +182,8 @@ function sessionFacts(session: SessionView, connection: ReadonlyMap<string, Conn
     clientAnswers,
     initialized,
     answeredAt,
-    bodiesMissing: connections.some((c) => c.record.bodyMissing === true),
+    // A capture gap hides bytes as a dropped HAR body does: an answer may have been in it.
+    bodiesMissing: connections.some((c) => c.record.bodyMissing === true || (c.record.gaps?.length ?? 0) > 0),
     ids: SESSION_IDS.of(log).get(session.key),
     messages,
     seen: (scheme) => SEQUENCES[scheme].of(log).seenIn(session.key),

@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): the rule registry. Ids are kebab-case and never renamed.
+import { captureGap } from './rules/capture-gap';
 import { clientPostedResponse } from './rules/client-posted-response';
 import { crossStreamReplay } from './rules/cross-stream-replay';
 import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
@@ -67,6 +68,7 @@ export const rules: readonly Rule[] = [
   statelessEventIds,
   headerMismatchNotRejected,
   responseIdMismatch,
+  captureGap,
 ];
 
 /** The registered rule with this id, if any. */

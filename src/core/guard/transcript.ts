@@ -100,6 +100,7 @@ export function session(t: Transcript, id: string | undefined, era = '2025-11-25
  *     id: 1                                then the body: every other line, verbatim, each ending in LF
  *     data: {...}
  *
+ *     ? gap 4096 bytes                     the recorder lost that many body bytes here (a capture gap)
  *     ! network-error                      how the body ended (aborted, network-error, open); else complete
  *     ~ +2000 ms                           time passing before the next exchange (ends the body before it)
  *
@@ -162,6 +163,16 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
       current.end = end;
       if (end === 'aborted' || end === 'network-error') current.error = end;
       close();
+    } else if (current?.status !== undefined && /^\? gap \d+ bytes$/.test(line)) {
+      // `? gap N bytes`: the recorder lost N bytes here (a capture gap, ConnectionRecord.gaps).
+      const t = (clock += 5);
+      if (body?.some((l) => l !== ''))
+        current.chunks.push({ t, bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
+      body = [];
+      const offset =
+        current.chunks.reduce((sum, c) => sum + c.bytes.byteLength, 0) +
+        (current.gaps ?? []).reduce((sum, g) => sum + g.bytes, 0);
+      (current.gaps ??= []).push({ offset, bytes: Number(/\d+/.exec(line)?.[0]), t, cause: 'evicted' });
     } else if (current?.status !== undefined) {
       (body ??= []).push(line);
     } else if (line.trim() !== '') {

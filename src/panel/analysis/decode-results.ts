@@ -55,7 +55,13 @@ function held(v: unknown): HeldSummary {
     orphanDeltas: count(o.orphanDeltas, 'orphanDeltas'),
     wire: wire(o.wire),
     pendingBodies: count(o.pendingBodies, 'pendingBodies'),
+    gapBytes: gapBytes(o.gapBytes),
   };
+}
+
+function gapBytes(v: unknown): HeldSummary['gapBytes'] {
+  const o = record(v, 'gapBytes');
+  return { evicted: count(o.evicted, 'evicted'), unacknowledged: count(o.unacknowledged, 'unacknowledged') };
 }
 
 function statelessFlag(v: unknown): true {
@@ -243,6 +249,14 @@ function timeline(v: unknown): TimelineWire {
       time: num(f.time, 'time'),
       fault: str(f.fault, 'fault'),
       note: str(f.note, 'note'),
+    })),
+    gaps: items(o.gaps, 'gaps', (g) => ({
+      rowIndex: count(g.rowIndex, 'rowIndex'),
+      from: num(g.from, 'from'),
+      to: num(g.to, 'to'),
+      bytes: count(g.bytes, 'bytes'),
+      offset: count(g.offset, 'offset'),
+      cause: str(g.cause, 'cause'),
     })),
     markers: items(o.markers, 'markers', (m) => ({
       findingIndex: count(m.findingIndex, 'findingIndex'),

@@ -13,7 +13,7 @@ import { createIdSearch } from '../view/id-search';
 import { buildPanelView } from '../view/model';
 import { createTickSender, wireBuffers } from '../view/tick-wire';
 import { captureEnd, type TimelineLayout } from '../view/timeline';
-import { pendingBodies, wireSignature } from '../view/wireSignature';
+import { gapBytes, pendingBodies, wireSignature } from '../view/wireSignature';
 import { detailData, findEvent, payloadData } from './detail-data';
 import { createDeriver, type Analysed, type Derived } from './derive';
 import { DEFAULT_TRUNCATE_BYTES, type Choices, type HeldSummary, type HostCommand, type WorkerToUi } from './messages';
@@ -84,6 +84,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
           orphanDeltas: records.orphanDeltas,
           wire: wireSignature(records.connections),
           pendingBodies: pendingBodies(records.connections),
+          gapBytes: gapBytes(records.connections),
         },
       };
     }

@@ -61,6 +61,8 @@ export interface HeldSummary {
   orphanDeltas: number;
   wire: WireSignature;
   pendingBodies: number;
+  /** Body bytes missing from the records (ConnectionRecord.gaps), per cause. */
+  gapBytes: { evicted: number; unacknowledged: number };
 }
 
 export interface SessionRowData {

@@ -37,6 +37,7 @@ export function StatusBar({
     parts.push(`analysed in ${view.costMs < 10 ? view.costMs.toFixed(1) : Math.round(view.costMs)} ms`);
   }
   const orphans = held?.orphanDeltas ?? 0;
+  const gaps = held?.gapBytes ?? { evicted: 0, unacknowledged: 0 };
   // The background names the page from the browser's tab, which the tap's redaction never saw.
   const pageUrl = state.pageUrl && !revealSecrets ? redactUrl(state.pageUrl) : state.pageUrl;
   return (
@@ -55,12 +56,32 @@ export function StatusBar({
         </span>
       ) : null}
       {state.droppedBytes > 0 ? (
-        <span class="status-warn">
-          The tab's buffer dropped {formatBytes(state.droppedBytes)} before the panel attached: reload the page to
-          capture from the start.
+        <span class="status-warn" data-drop="evicted-connections">
+          The tab's buffer evicted{' '}
+          {state.droppedConnections > 0
+            ? `${state.droppedConnections} connection${state.droppedConnections === 1 ? '' : 's'} (${formatBytes(state.droppedBytes)})`
+            : formatBytes(state.droppedBytes)}{' '}
+          before this panel attached: reload the page with the panel open to capture them.
         </span>
       ) : null}
-      {orphans > 0 ? <span class="status-warn">{orphans} updates for unknown connections were dropped.</span> : null}
+      {gaps.evicted > 0 ? (
+        <span class="status-warn" data-drop="evicted-gap">
+          {formatBytes(gaps.evicted)} of big streams was evicted from the tab's buffer before this panel attached (shown
+          as gaps).
+        </span>
+      ) : null}
+      {gaps.unacknowledged > 0 ? (
+        <span class="status-warn" data-drop="unacknowledged-gap">
+          {formatBytes(gaps.unacknowledged)} could not be re-sent after the extension's worker restarted (shown as
+          gaps).
+        </span>
+      ) : null}
+      {orphans > 0 ? (
+        <span class="status-warn">
+          {orphans} updates of connections this panel never saw start (evicted from the tab's buffer before it attached)
+          were dropped.
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,10 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
           <rect width="4" height="4" class="tl-hatch-bg" />
           <line x1="0" y1="0" x2="0" y2="4" class="tl-hatch-line" />
         </pattern>
+        <pattern id="tl-gap-hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+          <rect width="5" height="5" class="tl-gap-bg" />
+          <line x1="0" y1="0" x2="0" y2="5" class="tl-gap-line" />
+        </pattern>
         <marker id="tl-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="6" markerHeight="6" orient="auto">
           <path d="M0 0 6 3 0 6Z" class="tl-arrow-head" />
         </marker>
@@ -93,6 +97,29 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
             <line class="tl-fault-line" x1={fx} x2={fx} y1={row.y + 2} y2={row.y + ROW_HEIGHT - 1} />
             <path class="tl-fault-bolt" d={`M${fx - 3} ${mid - 7}l-5 8h4l-1.5 6 6.5 -8.5h-4l1.5 -5.5z`} />
           </g>
+        );
+      })}
+      {layout.gaps.map((g, i) => {
+        const row = layout.rows[g.rowIndex];
+        if (!row) return null;
+        // The part of the bar whose bytes the capture lacks, hatched over the bar (at least a few pixels wide).
+        const gx = Math.round(x(g.from));
+        const gw = Math.max(4, Math.round(x(g.to)) - gx);
+        return (
+          <rect
+            key={`gap-${i}`}
+            class="tl-gap"
+            data-testid="capture-gap"
+            data-offset={g.offset}
+            data-bytes={g.bytes}
+            x={gx}
+            y={row.y + BAR_TOP - 2}
+            width={gw}
+            height={BAR_HEIGHT + 4}
+            fill="url(#tl-gap-hatch)"
+          >
+            <title>{`Not recorded: ${g.bytes} bytes at body offset ${g.offset} (${g.cause})`}</title>
+          </rect>
         );
       })}
       {layout.markers.map((m) => {

@@ -30,6 +30,8 @@ function deltaTime(d: ConnectionDelta): number {
       return d.endTime;
     case 'fault':
       return d.mark.t;
+    case 'gap':
+      return d.gap.t;
   }
 }
 

@@ -32,6 +32,23 @@ describe('applyDeltas', () => {
     expect(recordToDeltas(state.connections[0]!).filter((d) => d.kind === 'fault')).toEqual(deltas.slice(1));
   });
 
+  it('keeps capture gaps in body order, grows one a buffer evicts chunk by chunk, and gives them back in place', () => {
+    const gap = (offset: number, size: number) =>
+      ({ kind: 'gap', id: 'c1', gap: { offset, bytes: size, t: 1001, cause: 'evicted' } }) as const;
+    const deltas: ConnectionDelta[] = [
+      start('c1'),
+      { kind: 'chunk', id: 'c1', t: 1001, bytes: bytes('abc') },
+      gap(3, 10),
+      gap(13, 5),
+      { kind: 'chunk', id: 'c1', t: 1002, bytes: bytes('xyz') },
+      // Re-sent (it overlaps what is known): nothing changes.
+      gap(3, 4),
+    ];
+    const record = applyDeltas(emptyRecords, deltas).connections[0]!;
+    expect(record.gaps).toEqual([{ offset: 3, bytes: 15, t: 1001, cause: 'evicted' }]);
+    expect(recordToDeltas(record).map((d) => d.kind)).toEqual(['start', 'chunk', 'gap', 'chunk']);
+  });
+
   it('builds a connection record from start, response, chunks and end', () => {
     const state = applyDeltas(emptyRecords, [
       start('c1'),
@@ -154,5 +171,19 @@ describe('mergeSnapshot', () => {
       ['new', 0],
     ]);
     expect(merged.indexById.get('new')).toBe(2);
+  });
+
+  it('keeps the whole record the panel got live over a snapshot the bridge trimmed into a gap', () => {
+    const panel = applyDeltas(emptyRecords, [start('s', 1), chunk('s', 'aaaa'), chunk('s', 'bbbb'), chunk('s', 'cc')]);
+    const snapshot = applyDeltas(emptyRecords, [
+      start('s', 1),
+      chunk('s', 'aaaa'),
+      { kind: 'gap', id: 's', gap: { offset: 4, bytes: 4, t: 5, cause: 'evicted' } },
+      chunk('s', 'cc'),
+      { kind: 'end', id: 's', end: 'complete', endTime: 9 },
+    ]);
+    const [kept] = mergeSnapshot(panel, snapshot).connections;
+    expect(kept?.chunks.map((c) => text(c.bytes))).toEqual(['aaaa', 'bbbb', 'cc']);
+    expect(kept?.gaps).toBeUndefined();
   });
 });

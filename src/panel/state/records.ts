@@ -1,5 +1,5 @@
 // Panel (pure): the raw records the panel keeps (folded by protocol/fold.ts), back into deltas, merged after a restart.
-import type { ConnectionRecord } from '../../core/capture/model';
+import type { CaptureGap, ConnectionRecord } from '../../core/capture/model';
 import type { RecordsState } from '../../protocol/fold';
 import type { ConnectionDelta } from '../../protocol/records';
 
@@ -34,7 +34,20 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
       responseTime: record.responseTime ?? startTime,
     });
   }
-  for (const chunk of record.chunks) deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+  // Each gap goes where the body reaches its offset, among the chunks, as a recorder would have sent it.
+  const gaps = record.gaps ?? [];
+  let g = 0;
+  let offset = 0;
+  for (const chunk of record.chunks) {
+    for (; g < gaps.length && (gaps[g] as CaptureGap).offset <= offset; g++) {
+      const gap = gaps[g] as CaptureGap;
+      deltas.push({ kind: 'gap', id, gap });
+      offset += gap.bytes;
+    }
+    deltas.push({ kind: 'chunk', id, t: chunk.t, bytes: chunk.bytes });
+    offset += chunk.bytes.byteLength;
+  }
+  for (; g < gaps.length; g++) deltas.push({ kind: 'gap', id, gap: gaps[g] as CaptureGap });
   for (const mark of record.faults ?? []) deltas.push({ kind: 'fault', id, mark });
   if (record.end !== 'open') {
     deltas.push({
@@ -51,7 +64,7 @@ export function recordToDeltas(record: ConnectionRecord): ConnectionDelta[] {
 /**
  * After a worker restart the snapshot holds only what live bridges still buffer: documents navigated away from
  * (preserve log) and connections evicted from a bridge are kept from what the panel already had. For a connection
- * in both, the one that received more bytes wins.
+ * in both, the one that holds more bytes wins (the snapshot's when equal and it ended).
  */
 export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): RecordsState {
   const bodyBytes = (record: ConnectionRecord): number =>
@@ -60,7 +73,9 @@ export function mergeSnapshot(previous: RecordsState, snapshot: RecordsState): R
   for (const record of previous.connections) merged.set(record.id, record);
   for (const record of snapshot.connections) {
     const known = merged.get(record.id);
-    if (!known || bodyBytes(record) >= bodyBytes(known) || record.end !== 'open') merged.set(record.id, record);
+    // A snapshot trimmed by the bridge's budget (a gap) never replaces a fuller record the panel got live.
+    const [mine, theirs] = [bodyBytes(known ?? record), bodyBytes(record)];
+    if (!known || theirs > mine || (theirs === mine && record.end !== 'open')) merged.set(record.id, record);
   }
   const connections = [...merged.values()]
     .map((record, order) => ({ record, order }))

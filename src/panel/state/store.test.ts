@@ -23,6 +23,18 @@ describe('panel reducer (UI thread: the records live in the worker, see held.tes
     expect(reduce(s, { type: 'transport', message: { type: 'deltas', tabId: 7, deltas: [start('b')] } })).toBe(s);
   });
 
+  it('a re-attach after a worker restart (bridges resumed, reporting nothing dropped) keeps what was dropped before', () => {
+    const first = reduce(initialState, {
+      type: 'transport',
+      message: { ...snapshot([start('a')]).message, droppedBytes: 12, droppedConnections: 2 },
+    });
+    const resumed = reduce(first, {
+      type: 'transport',
+      message: { ...snapshot([]).message, droppedBytes: 0, droppedConnections: 0 },
+    });
+    expect([resumed.droppedBytes, resumed.droppedConnections]).toEqual([12, 2]);
+  });
+
   it('navigation drops the selection unless preserve log is on', () => {
     const s = reduce(reduce(initialState, snapshot([start('a')])), {
       type: 'select',

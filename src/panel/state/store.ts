@@ -20,8 +20,10 @@ export interface PanelState {
   navigations: number;
   /** The tap's last answer to a Break arm: the arm it holds, and whether it took it at all. */
   breakAck?: { armId: string | null; taken: boolean };
-  /** Bytes the background's bounded buffer had to drop before the panel attached. */
+  /** Bytes of connections the bridges' bounded buffers evicted whole before this panel attached. */
   droppedBytes: number;
+  /** How many connections those were. */
+  droppedConnections: number;
   /**
    * Records were handed to the worker since the panel was last emptied: until the worker says what it holds, the
    * panel shows "analysing", not the empty state.
@@ -42,6 +44,7 @@ export const initialState: PanelState = {
   preserveLog: false,
   navigations: 0,
   droppedBytes: 0,
+  droppedConnections: 0,
   received: false,
   filterText: '',
   severities: { error: true, warning: true, info: true },
@@ -65,7 +68,7 @@ export type Action =
 
 const cleared = (state: PanelState): PanelState => {
   const { selection: _selection, sessionKey: _sessionKey, ...rest } = state;
-  return { ...rest, droppedBytes: 0, received: false };
+  return { ...rest, droppedBytes: 0, droppedConnections: 0, received: false };
 };
 export function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
@@ -127,7 +130,10 @@ function onTransport(state: PanelState, message: TransportMessage): PanelState {
         ...state,
         pageUrl: message.pageUrl,
         preserveLog: message.preserveLog,
-        droppedBytes: message.droppedBytes,
+        // Each bridge reports what it evicted since the page loaded; a bridge that resumed after a worker restart
+        // reports none (this panel lost nothing): the largest report stands.
+        droppedBytes: Math.max(state.droppedBytes, message.droppedBytes),
+        droppedConnections: Math.max(state.droppedConnections, message.droppedConnections ?? 0),
         received: state.received || carriesRecords(message),
       };
     case 'deltas':

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../core/analyze';
+import { parseTranscript } from '../../core/guard/transcript';
+import { buildPanelView } from './model';
 import type { ConnectionRecord } from '../../core/capture/model';
 import { fixtureEntries } from '../../core/fixtures-dir.fixture';
 import { cutAndResume, exampleView } from './fixtures.test-util';
@@ -98,5 +101,29 @@ describe('chunk times', () => {
     expect(chunkTimeAt(record, 4)).toBe(10);
     expect(chunkTimeAt(record, 5)).toBe(20);
     expect(chunkTimeAt(record, 99)).toBe(20);
+  });
+});
+
+describe('timeline layout of a capture gap', () => {
+  it('hatches the stretch of the bar whose bytes are missing: from the first lost byte to the next kept chunk', () => {
+    const capture = parseTranscript(`> GET /mcp
+> Mcp-Session-Id: s1
+< 200
+< Content-Type: text/event-stream
+id: 1
+data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}
+
+? gap 4096 bytes
+id: 9
+data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":9}}
+
+`);
+    const record = capture.connections[0]!;
+    const view = buildPanelView(analyze(capture));
+    const layout = layoutTimeline(view, undefined, [], captureEnd(capture.connections));
+    const gap = record.gaps![0]!;
+    expect(layout.gaps).toEqual([
+      { rowIndex: 0, from: gap.t, to: record.chunks[1]!.t, bytes: 4096, offset: gap.offset, cause: 'evicted' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // Panel (pure): timeline layout. Lanes are streams, rows inside a lane are its connections (the original, then
 // each resumption), reconnect links join a cut connection to the one that resumed it. Times stay in epoch ms;
 // the Timeline component maps them to pixels with a TimeWindow.
-import type { ConnectionRecord, EndReason } from '../../core/capture/model';
+import type { BodyChunk, ConnectionRecord, EndReason } from '../../core/capture/model';
 import type { ConnectionView, SessionView, StreamView } from '../../core/model/types';
 import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
@@ -89,6 +89,16 @@ export interface FaultMarker {
   note: string;
 }
 
+/** A hole in a connection's recording (a capture gap): on its row, from the first missing byte to the next kept. */
+export interface GapMarker {
+  rowIndex: number;
+  from: number;
+  to: number;
+  bytes: number;
+  offset: number;
+  cause: string;
+}
+
 export interface TimelineLayout {
   /** Extent of everything shown (epoch ms). */
   start: number;
@@ -99,6 +109,7 @@ export interface TimelineLayout {
   links: ReconnectLink[];
   markers: FindingMarker[];
   faults: FaultMarker[];
+  gaps: GapMarker[];
   height: number;
 }
 
@@ -289,8 +300,14 @@ export function layoutTimeline(
       faults.push({ rowIndex, time: mark.t, fault: mark.fault, note: mark.note });
   });
 
+  const gaps: GapMarker[] = [];
+  rows.forEach((row, rowIndex) => {
+    const record = connectionsById.get(row.connectionId)?.record;
+    if (record?.gaps) gaps.push(...gapMarkers(record, rowIndex));
+  });
+
   if (!Number.isFinite(start)) start = end;
-  return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, faults, height: y };
+  return { start, end: Math.max(end, start), groups, lanes, rows, links, markers, faults, gaps, height: y };
 }
 
 /** The identity of the event behind tick `eventIndex`, from the row that draws it. */
@@ -303,4 +320,27 @@ export function tickEvent(
     if (i >= 0) return { connectionId: row.connectionId, start: row.tickStarts[i] as number };
   }
   return undefined;
+}
+
+/** Each gap of a record from its first missing byte's time to the next chunk kept after it (or the record's end). */
+function gapMarkers(record: ConnectionRecord, rowIndex: number): GapMarker[] {
+  const out: GapMarker[] = [];
+  let k = 0;
+  let recorded = 0;
+  let missing = 0;
+  for (const gap of record.gaps ?? []) {
+    const at = gap.offset - missing;
+    while (k < record.chunks.length && recorded < at) recorded += (record.chunks[k++] as BodyChunk).bytes.byteLength;
+    const after = record.chunks[k]?.t ?? record.endTime ?? gap.t;
+    out.push({
+      rowIndex,
+      from: gap.t,
+      to: Math.max(after, gap.t),
+      bytes: gap.bytes,
+      offset: gap.offset,
+      cause: gap.cause,
+    });
+    missing += gap.bytes;
+  }
+  return out;
 }

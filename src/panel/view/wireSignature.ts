@@ -52,3 +52,10 @@ export function sameWire(a: WireSignature, b: WireSignature): boolean {
     a.streamsEnded === b.streamsEnded
   );
 }
+
+/** Body bytes the records lack (capture gaps), per cause: the status bar names each. */
+export function gapBytes(records: readonly ConnectionRecord[]): { evicted: number; unacknowledged: number } {
+  const bytes = { evicted: 0, unacknowledged: 0 };
+  for (const record of records) for (const gap of record.gaps ?? []) bytes[gap.cause] += gap.bytes;
+  return bytes;
+}

@@ -15,6 +15,7 @@ import { analyze } from '../../../src/core/analyze';
 import { serializeCapture } from '../../../src/core/capture/format';
 import { ContextRecorder } from '../../../src/playwright/recorder';
 import { launchChromium } from '../../launcher';
+import { streamProgressText } from '../payload';
 import { startLab } from '../start-lab';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -100,7 +101,15 @@ async function main(): Promise<void> {
     await page.getByRole('switch').first().check({ force: true });
     await page.getByText('Connected', { exact: true }).waitFor();
     await page.getByText('Tools', { exact: true }).first().click();
-    await page.getByText('stream_progress').first().waitFor();
+    // tools/call stream_progress: three progress notifications on its POST stream, then the result.
+    await page.getByText('stream_progress').first().click();
+    await page.getByLabel('count').fill('3');
+    await page.getByLabel('delayMs').fill('20');
+    await page.getByRole('button', { name: 'Execute Tool' }).click();
+    await page
+      .getByText(streamProgressText({ count: 3, delayMs: 20 }))
+      .first()
+      .waitFor();
     await page.waitForTimeout(1_000);
     const capture = await recorder.capture(page);
     await recorder.stop();

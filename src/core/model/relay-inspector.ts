@@ -7,20 +7,13 @@ import { mediaType } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import { encodeUtf8 } from '../capture/text';
 import { SseParser } from '../sse/parser';
-import { stripQuery } from './connection';
+import { isInspectorEvents } from '../capture/redact/relay';
 import type { RelayOrigin } from './types';
-
-/** The Inspector backend's stream to its web UI. */
-export const INSPECTOR_EVENTS_PATH = '/api/mcp/events';
 
 /** The exchanges decoded from the relays in a capture, and which relay each came through (by record id). */
 export interface RelayedRecords {
   records: ConnectionRecord[];
   origins: Map<string, RelayOrigin>;
-}
-
-export function isInspectorEvents(record: ConnectionRecord): boolean {
-  return stripQuery(record.url).endsWith(INSPECTOR_EVENTS_PATH);
 }
 
 /** One envelope as the backend wrote it: `{"type": ..., "data": ...}`, with the time its chunk arrived. */
@@ -68,7 +61,9 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const object = asObject(value);
   if (!object) return JSON.stringify(value) ?? 'null';
-  const keys = Object.keys(object).filter((k) => object[k] !== undefined).sort();
+  const keys = Object.keys(object)
+    .filter((k) => object[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`).join(',')}}`;
 }
 
@@ -236,7 +231,9 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
   const started = order.filter((e) => e.record.startTime <= message.t && e.record.status !== undefined);
   const open = (e: Reported) => e.awaitsBody && e.record.status !== 202;
   const host =
-    (message.id !== undefined ? started.find((e) => open(e) && e.requestIds.includes(message.id as string)) : undefined) ??
+    (message.id !== undefined
+      ? started.find((e) => open(e) && e.requestIds.includes(message.id as string))
+      : undefined) ??
     started.filter((e) => longLived(e.record.method, e.record.responseHeaders ?? [])).at(-1) ??
     started.filter(open).at(-1);
   if (!host) return;
@@ -248,6 +245,6 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
 export function relayedRecords(connections: readonly ConnectionRecord[]): RelayedRecords {
   const records: ConnectionRecord[] = [];
   const origins = new Map<string, RelayOrigin>();
-  for (const carrier of connections) if (isInspectorEvents(carrier)) decodeCarrier(carrier, records, origins);
+  for (const carrier of connections) if (isInspectorEvents(carrier.url)) decodeCarrier(carrier, records, origins);
   return { records, origins };
 }

@@ -1,10 +1,10 @@
-// Node (dev script, optional): records fixtures/mcp-inspector/capture.json, the MCP Inspector 2.x web UI as the
+// Node (dev script, optional): records fixtures/mcp-inspector.capture.json, the MCP Inspector 2.x web UI as the
 // product's Playwright recorder sees it: the UI's page in Chromium (through e2e/launcher.ts, loopback black hole) talks
 // to the Inspector's backend on 127.0.0.1, and the backend runs the MCP client in Node against the lab's SDK server.
 // The page never sees MCP bytes: only the backend's reports on `/api/mcp/events` (docs/relayed-traffic.md).
 // The Inspector is not a dependency (112 MB): install it first, then run under the browser lock:
 //   npm install --no-save @modelcontextprotocol/inspector@2
-//   flock /tmp/browser.lock npx tsx e2e/lab/inspector/record.ts [--out dir]
+//   flock /tmp/browser.lock npm run fixtures:inspector [-- --out dir]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -80,7 +80,7 @@ function startInspector(serverUrl: string): Promise<{ url: string; child: ChildP
 
 async function main(): Promise<void> {
   const outArg = process.argv.indexOf('--out');
-  const outDir = resolve(outArg > 0 ? (process.argv[outArg + 1] as string) : join(ROOT, 'fixtures/mcp-inspector'));
+  const outDir = resolve(outArg > 0 ? (process.argv[outArg + 1] as string) : join(ROOT, 'fixtures'));
   const lab = await startLab({ port: LAB_PORT });
   const inspector = await startInspector(`${lab.url}/mcp`).catch(async (error: unknown) => {
     await lab.close();
@@ -115,9 +115,11 @@ async function main(): Promise<void> {
     await recorder.stop();
     const analysis = analyze(capture);
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'capture.json'), serializeCapture(capture));
+    // A file, not a fixture folder: those hold the lab proxy's HAR + chunks.ndjson, which a relay's page has no use for.
+    const file = join(outDir, 'mcp-inspector.capture.json');
+    writeFileSync(file, serializeCapture(capture));
     const sessions = analysis.sessions.map((s) => `${s.sessionId ?? s.key} ${s.era}${s.relayed ? ' relayed' : ''}`);
-    process.stdout.write(`wrote ${join(outDir, 'capture.json')}\n  sessions: ${sessions.join(', ')}\n`);
+    process.stdout.write(`wrote ${file}\n  sessions: ${sessions.join(', ')}\n`);
     for (const f of analysis.findings) process.stdout.write(`  ${f.severity} ${f.rule}: ${f.message}\n`);
   } finally {
     await chromium.close();

@@ -2,7 +2,7 @@
 // documented envelope format (modelcontextprotocol/inspector core/mcp/remote/types.ts, the fetch tracker's entry in
 // core/mcp/fetchTracking.ts, `fetch_stream_update` of 2.12), for the cases a clean real run cannot show: a torn body,
 // an answer whose body report never came, a GET stream's messages, planted secrets. The real recording is
-// fixtures/mcp-inspector/capture.json (e2e/lab/inspector/record.ts).
+// fixtures/mcp-inspector.capture.json (e2e/lab/inspector/record.ts).
 import type { Capture } from '../capture/model';
 import { rpc, Transcript } from '../guard/transcript';
 

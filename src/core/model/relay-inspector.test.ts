@@ -29,7 +29,7 @@ const methodsOf = (analysis: ReturnType<typeof analyze>) =>
   analysis.connections.map((c) => `${c.record.method} ${c.requestMessages.map((m) => m.method).join(',')}`.trim());
 
 describe('a real recording: the Inspector 2.12 web UI connects to the lab server, lists tools, calls one', () => {
-  const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector/capture.json'), 'utf8'));
+  const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector.capture.json'), 'utf8'));
   const analysis = analyze(capture);
 
   it("shows the backend's one MCP session, relayed, at the era it negotiated", () => {

@@ -12,7 +12,7 @@ import { detail } from './decode-detail';
 import { detailData } from './detail-data';
 import { sessionRowData } from './summary';
 
-const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector/capture.json'), 'utf8'));
+const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector.capture.json'), 'utf8'));
 const view = buildPanelView(analyze(capture));
 
 describe('a relayed session in the panel', () => {

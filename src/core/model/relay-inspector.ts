@@ -245,6 +245,34 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
 export function relayedRecords(connections: readonly ConnectionRecord[]): RelayedRecords {
   const records: ConnectionRecord[] = [];
   const origins = new Map<string, RelayOrigin>();
-  for (const carrier of connections) if (isInspectorEvents(carrier.url)) decodeCarrier(carrier, records, origins);
+  for (const carrier of connections) {
+    if (!isInspectorEvents(carrier.url)) continue;
+    const seen = DECODED.get(carrier);
+    let decoded = seen?.decoded;
+    // A recorder may grow a record in place (the CLI proxy's): decoded again when its chunks or end changed.
+    if (
+      !seen ||
+      seen.chunks !== carrier.chunks.length ||
+      seen.end !== carrier.end ||
+      seen.last !== carrier.chunks.at(-1)
+    ) {
+      decoded = { records: [], origins: new Map() };
+      decodeCarrier(carrier, decoded.records, decoded.origins);
+      DECODED.set(carrier, { decoded, chunks: carrier.chunks.length, end: carrier.end, last: carrier.chunks.at(-1) });
+    }
+    if (!decoded) continue;
+    records.push(...decoded.records);
+    for (const [id, origin] of decoded.origins) origins.set(id, origin);
+  }
   return { records, origins };
 }
+
+/**
+ * Each carrier record's decode, kept while the record object lives: analyses of one capture get the same decoded
+ * records (a model's records are the capture's own objects, or these), and a live panel re-decodes only the
+ * carrier whose record a new delta replaced (the fold copies a record it changes).
+ */
+const DECODED = new WeakMap<
+  ConnectionRecord,
+  { decoded: RelayedRecords; chunks: number; end: ConnectionRecord['end']; last: BodyChunk | undefined }
+>();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze';
 import { parseCapture, serializeCapture } from '../capture/format';
+import { exportHar } from '../capture/har-export';
 import type { Capture } from '../capture/model';
 import { redactCapture } from '../capture/redact/capture';
 import { maskRelayLine } from '../capture/redact/relay';
@@ -71,6 +72,21 @@ describe('secrets in relay reports', () => {
     for (const secret of [...Object.values(SECRETS), BACKEND_SESSION]) expect(exported).not.toContain(secret);
     const text = bytesOf(parseCapture(exported));
     for (const secret of [...Object.values(SECRETS), BACKEND_SESSION]) expect(text).not.toContain(secret);
+    const har = exportHar(planted());
+    expect(har).toContain('fetch_request');
+    for (const secret of [...Object.values(SECRETS), BACKEND_SESSION]) expect(har).not.toContain(secret);
+  });
+
+  it('are scrubbed from the findings written along with the export (a relayed session key is its session id)', () => {
+    const capture = planted();
+    const stray = inspectorPage([...handshake(), relayedMessage(rpc.result(41, {}))]);
+    const both: Capture = {
+      ...capture,
+      connections: [...capture.connections, ...stray.connections.map((c) => ({ ...c, id: `x${c.id}` }))],
+    };
+    const findings = analyze(both).findings;
+    expect(findings.some((f) => f.sessionKey === BACKEND_SESSION)).toBe(true);
+    expect(serializeCapture(both, { findings })).not.toContain(BACKEND_SESSION);
   });
 
   it('keep every byte length, so the stream and the relayed sessions analyze as before', () => {

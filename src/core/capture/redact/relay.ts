@@ -72,18 +72,16 @@ function secretsOf(report: Record<string, unknown>): Set<string> {
   return out;
 }
 
-/** Masks every occurrence of `needle` in `line` that does not start inside an escape sequence. */
-function maskAll(line: Uint8Array, needle: Uint8Array): boolean {
-  let changed = false;
+/** Masks every occurrence of `needle` in `line` that does not start inside an escape sequence; notes each in `spans`. */
+function maskAll(line: Uint8Array, needle: Uint8Array, spans: MaskedSpan[] | undefined): void {
   const mask = maskOf(needle);
   for (let at = indexOf(line, needle, 0); at >= 0; at = indexOf(line, needle, at + needle.length)) {
     let slashes = 0;
     while (at - slashes - 1 >= 0 && line[at - slashes - 1] === BACKSLASH) slashes++;
     if (slashes % 2 === 1) continue;
     line.set(mask, at);
-    changed = true;
+    spans?.push({ from: at, to: at + needle.length });
   }
-  return changed;
 }
 
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
@@ -121,24 +119,8 @@ export function maskRelayLine(line: Uint8Array, spans?: MaskedSpan[]): Uint8Arra
   if (secrets.length === 0) return line;
   const out = line.slice();
   // Longest first: a secret that holds another is masked whole.
-  for (const secret of secrets.sort((a, b) => b.length - a.length)) {
-    const needle = encodeUtf8(escaped(secret));
-    const before = out.slice();
-    if (maskAll(out, needle) && spans) markChanged(before, out, spans);
-  }
+  for (const secret of secrets.sort((a, b) => b.length - a.length)) maskAll(out, encodeUtf8(escaped(secret)), spans);
   return out;
-}
-
-function markChanged(before: Uint8Array, after: Uint8Array, spans: MaskedSpan[]): void {
-  let from = -1;
-  for (let i = 0; i <= after.length; i++) {
-    const differs = i < after.length && before[i] !== after[i];
-    if (differs && from < 0) from = i;
-    else if (!differs && from >= 0) {
-      spans.push({ from, to: i });
-      from = -1;
-    }
-  }
 }
 
 /** {@link maskRelayLine} over each line of a part of the stream that starts and ends at line boundaries. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze';
 import { parseCapture } from '../capture/format';
+import { redactCapture } from '../capture/redact/capture';
 import { FIXTURES_DIR } from '../fixtures-dir.fixture';
 import { rpc } from '../guard/transcript';
 import { rules } from '../guard/index';
@@ -71,6 +72,17 @@ describe('a real recording: the Inspector 2.12 web UI connects to the lab server
   it("keeps the envelope stream itself apart as the Inspector's, and finds no error or warning", () => {
     expect(analysis.otherStreams.filter((s) => s.kind === 'mcp-inspector')).toHaveLength(1);
     expect(analysis.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+
+  it('analyzes the same after an export redacts it again: the relayed session, its exchanges and events', () => {
+    const again = analyze(redactCapture(capture).capture);
+    expect(methodsOf(again)).toEqual(methodsOf(analysis));
+    expect(again.events.length).toBe(analysis.events.length);
+    expect(again.sessions.map((s) => [s.era, s.relayed?.via])).toEqual([['2025-11-25', 'mcp-inspector']]);
+    // Recorded through the exporter: the backend's session id is a mask already, and stays the same one.
+    expect(again.sessions[0]?.sessionId).toBe(analysis.sessions[0]?.sessionId);
+    expect(analysis.sessions[0]?.sessionId).toMatch(/^\*\*\*[0-9a-f]{33}$/);
+    expect(again.findings).toEqual(analysis.findings);
   });
 
   it("has the UI's API token redacted in the page URL and the x-mcp-remote-auth header", () => {

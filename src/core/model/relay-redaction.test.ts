@@ -106,6 +106,12 @@ describe('secrets in relay reports', () => {
     expect(after.events.length).toBe(before.events.length);
   });
 
+  it('change nothing when redacted twice', () => {
+    const once = redactCapture(planted()).capture;
+    const twice = redactCapture(once).capture;
+    expect(bytesOf(twice)).toBe(bytesOf(once));
+  });
+
   it('leave a line that is no whole report as it was, and mask the same secret the same way', () => {
     const torn = new TextEncoder().encode('data: {"type":"fetch_request","data":{"requestHeaders":{"x-api-key":"abcd');
     expect(maskRelayLine(torn)).toBe(torn);

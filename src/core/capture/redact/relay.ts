@@ -8,6 +8,7 @@
 import { TextDecoder } from '../../web/globals';
 import { encodeUtf8 } from '../text';
 import { maskJsonSecrets, maskOf, type MaskedSpan } from './body';
+import { REDACTED_TAG } from './hash';
 import { AUTH_SCHEME_VALUE, isSecretHeader, SESSION_HEADER } from './headers';
 import { SECRET_PARAM_NAME } from './urls';
 
@@ -19,6 +20,8 @@ const AUTH_SCHEME = new RegExp(AUTH_SCHEME_VALUE, 'i');
 const SECRET_PARAM = new RegExp(SECRET_PARAM_NAME, 'i');
 const DECODER = new TextDecoder();
 const BACKSLASH = 0x5c;
+/** A mask body.ts writes: `***` then hex digits. */
+const MASK = /^\*\*\*[0-9a-f]*$/;
 
 /** A record of the Inspector's events stream, whose `data:` lines are the relay's reports. */
 export function isInspectorEvents(url: string): boolean {
@@ -115,7 +118,10 @@ export function maskRelayLine(line: Uint8Array, spans?: MaskedSpan[]): Uint8Arra
     return line;
   }
   if (!report) return line;
-  const secrets = [...secretsOf(report)].filter((s) => s.length >= MIN_SECRET && s !== '[REDACTED]');
+  // What a redaction already wrote stays (redacting twice changes nothing): a mask, a tag, the tracker's own mark.
+  const secrets = [...secretsOf(report)].filter(
+    (s) => s.length >= MIN_SECRET && !MASK.test(s) && !REDACTED_TAG.test(s),
+  );
   if (secrets.length === 0) return line;
   const out = line.slice();
   // Longest first: a secret that holds another is masked whole.

@@ -4,7 +4,7 @@
 // The page never sees MCP bytes: only the backend's reports on `/api/mcp/events` (docs/relayed-traffic.md).
 // The Inspector is not a dependency (112 MB): install it first, then run under the browser lock:
 //   npm install --no-save @modelcontextprotocol/inspector@2
-//   flock /tmp/browser.lock npm run fixtures:inspector [-- --out dir]
+//   flock /tmp/browser.lock npm run fixtures:inspector [-- --scenario <lab scenario>] [--out dir]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +16,7 @@ import { serializeCapture } from '../../../src/core/capture/format';
 import { ContextRecorder } from '../../../src/playwright/recorder';
 import { launchChromium } from '../../launcher';
 import { streamProgressText } from '../payload';
+import type { ScenarioName } from '../scenarios';
 import { startLab } from '../start-lab';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,6 +24,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LAB_PORT = 47394;
 const INSPECTOR_PORT = 47396;
 const SANDBOX_PORT = 47397;
+/** Progress notifications of the `stream_progress` call: enough for a lab fault to strike in the middle. */
+const COUNT = 5;
 
 /** The Playwright fixture's init script (the tap and its receiver), built as vite.node.config.ts builds it. */
 async function initScript(): Promise<string> {
@@ -79,9 +82,13 @@ function startInspector(serverUrl: string): Promise<{ url: string; child: ChildP
 }
 
 async function main(): Promise<void> {
-  const outArg = process.argv.indexOf('--out');
-  const outDir = resolve(outArg > 0 ? (process.argv[outArg + 1] as string) : join(ROOT, 'fixtures'));
-  const lab = await startLab({ port: LAB_PORT });
+  const arg = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const outDir = resolve(arg('--out') ?? join(ROOT, 'fixtures'));
+  const scenario = (arg('--scenario') ?? 'clean') as ScenarioName;
+  const lab = await startLab({ port: LAB_PORT, scenario });
   const inspector = await startInspector(`${lab.url}/mcp`).catch(async (error: unknown) => {
     await lab.close();
     throw error;
@@ -101,13 +108,13 @@ async function main(): Promise<void> {
     await page.getByRole('switch').first().check({ force: true });
     await page.getByText('Connected', { exact: true }).waitFor();
     await page.getByText('Tools', { exact: true }).first().click();
-    // tools/call stream_progress: three progress notifications on its POST stream, then the result.
+    // tools/call stream_progress: five progress notifications on its POST stream, then the result.
     await page.getByText('stream_progress').first().click();
-    await page.getByLabel('count').fill('3');
+    await page.getByLabel('count').fill(String(COUNT));
     await page.getByLabel('delayMs').fill('20');
     await page.getByRole('button', { name: 'Execute Tool' }).click();
     await page
-      .getByText(streamProgressText({ count: 3, delayMs: 20 }))
+      .getByText(streamProgressText({ count: COUNT, delayMs: 20 }))
       .first()
       .waitFor();
     await page.waitForTimeout(1_000);
@@ -116,7 +123,10 @@ async function main(): Promise<void> {
     const analysis = analyze(capture);
     mkdirSync(outDir, { recursive: true });
     // A file, not a fixture folder: those hold the lab proxy's HAR + chunks.ndjson, which a relay's page has no use for.
-    const file = join(outDir, 'mcp-inspector.capture.json');
+    const file = join(
+      outDir,
+      scenario === 'clean' ? 'mcp-inspector.capture.json' : `mcp-inspector-${scenario}.capture.json`,
+    );
     writeFileSync(file, serializeCapture(capture));
     const sessions = analysis.sessions.map((s) => `${s.sessionId ?? s.key} ${s.era}${s.relayed ? ' relayed' : ''}`);
     process.stdout.write(`wrote ${file}\n  sessions: ${sessions.join(', ')}\n`);

@@ -60,13 +60,7 @@ describe('a real recording: the Inspector 2.12 web UI connects to the lab server
     const call = analysis.connections.at(-1);
     const events = (call?.eventIndexes ?? []).map((i) => analysis.events.at(i));
     const kinds = events.map((e) => e?.envelopes.map((m) => m.method ?? m.kind).join(',') || 'priming');
-    expect(kinds).toEqual([
-      'priming',
-      'notifications/progress',
-      'notifications/progress',
-      'notifications/progress',
-      'response',
-    ]);
+    expect(kinds).toEqual(['priming', ...Array<string>(5).fill('notifications/progress'), 'response']);
   });
 
   it("keeps the envelope stream itself apart as the Inspector's, and finds no error or warning", () => {
@@ -92,6 +86,49 @@ describe('a real recording: the Inspector 2.12 web UI connects to the lab server
       const auth = c.requestHeaders.find((h) => h.name === 'x-mcp-remote-auth');
       expect(auth?.value).toMatch(/^Bearer ‹redacted:[0-9a-f]{4}›$/);
     }
+  });
+});
+
+describe("a real recording of a fault: the lab cuts the call's POST stream mid-event, the backend resumes it", () => {
+  const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector-cut-mid-event.capture.json'), 'utf8'));
+  const analysis = analyze(capture);
+  const progressOf = (c: (typeof analysis.connections)[number] | undefined) =>
+    (c?.eventIndexes ?? []).map((i) =>
+      analysis.events
+        .at(i)
+        ?.envelopes.map((m) => m.method ?? m.kind)
+        .join(),
+    );
+
+  it('shows the resumption GET the backend sent, with its Last-Event-ID, in the one relayed session', () => {
+    expect(analysis.sessions).toHaveLength(1);
+    expect(analysis.sessions[0]?.relayed?.via).toBe('mcp-inspector');
+    expect(methodsOf(analysis)).toEqual([
+      'POST initialize',
+      'POST notifications/initialized',
+      'GET',
+      'POST tools/list',
+      'POST tools/call',
+      'GET',
+    ]);
+    const resume = analysis.connections.at(-1);
+    expect(resume?.lastEventIdSent).toMatch(/_\d+_\w+$/);
+  });
+
+  it('places what came before the cut on the POST (its body never came) and the rest on the resume', () => {
+    const [call, resume] = analysis.connections.slice(-2);
+    expect(call?.record.chunks.length).toBeGreaterThan(0);
+    expect(progressOf(call)).toEqual(['notifications/progress', 'notifications/progress']);
+    expect(progressOf(resume)).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'response',
+    ]);
+  });
+
+  it('reports nothing it cannot see: the torn event never reached the page, so no byte rule speaks', () => {
+    expect(analysis.findings.filter((f) => f.severity !== 'info')).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 // stream (docs/relayed-traffic.md). This file turns those reports back into the exchanges they describe, so the
 // backend's MCP traffic becomes sessions of what it is, marked relayed: the bytes the backend read are not visible.
 import type { BodyChunk, ConnectionRecord, HttpHeader } from '../capture/model';
-import { mediaType } from '../mcp/headers';
+import { headerValue, mediaType } from '../mcp/headers';
 import { parseMessages } from '../mcp/jsonrpc';
 import { encodeUtf8 } from '../capture/text';
 import { SseParser } from '../sse/parser';
@@ -32,6 +32,8 @@ interface Reported {
   bodyMessages: string[];
   /** The request ids its body sent. */
   requestIds: string[];
+  /** The progress tokens its requests asked for (`_meta.progressToken`), as JSON. */
+  progressTokens: string[];
   /** When the backend reported a long-lived stream closed (epoch ms). */
   closedAt?: number;
 }
@@ -44,6 +46,8 @@ interface Relayed {
   text: string;
   /** A response's id, as JSON. */
   id?: string;
+  /** A progress notification's token, as JSON. */
+  progressToken?: string;
   t: number;
 }
 
@@ -113,11 +117,25 @@ function messagesOfBody(body: string, headers: readonly HttpHeader[]): string[] 
   return out;
 }
 
-function requestIdsOf(body: string | undefined): string[] {
-  if (body === undefined) return [];
-  const parsed = parseMessages(body);
-  if (!parsed.ok) return [];
-  return parsed.messages.flatMap((m) => (m.kind === 'request' && m.id !== undefined ? [JSON.stringify(m.id)] : []));
+/** What a request body asks for: the request ids it sent and the progress tokens they carry, as JSON. */
+function asked(body: string | undefined): { requestIds: string[]; progressTokens: string[] } {
+  const out = { requestIds: [] as string[], progressTokens: [] as string[] };
+  const parsed = body === undefined ? undefined : parseMessages(body);
+  if (!parsed?.ok) return out;
+  for (const m of parsed.messages) {
+    if (m.kind !== 'request' || m.id === undefined) continue;
+    out.requestIds.push(JSON.stringify(m.id));
+    const token = progressTokenOf(m.value);
+    if (token !== undefined) out.progressTokens.push(token);
+  }
+  return out;
+}
+
+/** `params._meta.progressToken` of a request, or `params.progressToken` of a progress notification, as JSON. */
+function progressTokenOf(value: unknown): string | undefined {
+  const params = asObject(asObject(value)?.params);
+  const token = asObject(params?._meta)?.progressToken ?? params?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? JSON.stringify(token) : undefined;
 }
 
 function reported(carrier: ConnectionRecord, n: number, env: Envelope): Reported | undefined {
@@ -149,7 +167,7 @@ function reported(carrier: ConnectionRecord, n: number, env: Envelope): Reported
     record.end = 'network-error';
     record.error = error ?? 'the relay reported no response';
     record.endTime = t;
-    return { record, awaitsBody: false, bodyMessages: [], requestIds: requestIdsOf(requestBody) };
+    return { record, awaitsBody: false, bodyMessages: [], ...asked(requestBody) };
   }
   record.status = status;
   const statusText = asString(data.responseStatusText);
@@ -158,7 +176,7 @@ function reported(carrier: ConnectionRecord, n: number, env: Envelope): Reported
   const duration = asNumber(data.duration);
   record.responseTime = duration === undefined ? t : Math.min(startTime + duration, t);
   const awaitsBody = !longLived(method, record.responseHeaders);
-  return { record, awaitsBody, bodyMessages: [], requestIds: requestIdsOf(requestBody) };
+  return { record, awaitsBody, bodyMessages: [], ...asked(requestBody) };
 }
 
 /** Appends a body the relay reported (or built from relayed messages) as one chunk at `t`. */
@@ -205,7 +223,14 @@ function decodeCarrier(carrier: ConnectionRecord, records: ConnectionRecord[], o
       const id = env.data.id;
       const answer = ('result' in env.data || 'error' in env.data) && id !== undefined && id !== null;
       const text = JSON.stringify(env.data);
-      relayed.push({ key: canonical(env.data), text, t: env.t, ...(answer ? { id: JSON.stringify(id) } : {}) });
+      const progress = env.data.method === 'notifications/progress' ? progressTokenOf(env.data) : undefined;
+      relayed.push({
+        key: canonical(env.data),
+        text,
+        t: env.t,
+        ...(answer ? { id: JSON.stringify(id) } : {}),
+        ...(progress !== undefined ? { progressToken: progress } : {}),
+      });
     }
   }
   for (const message of relayed) placeRelayed(message, order);
@@ -230,11 +255,23 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
   }
   const started = order.filter((e) => e.record.startTime <= message.t && e.record.status !== undefined);
   const open = (e: Reported) => e.awaitsBody && e.record.status !== 202;
+  const stream = (e: Reported) => longLived(e.record.method, e.record.responseHeaders ?? []);
+  const resume = (e: Reported) => headerValue(e.record.requestHeaders, 'last-event-id') !== undefined;
+  // The POST whose request it answers or reports progress on, when that POST's body never came (a cut stream).
+  const owner = started.find(
+    (e) =>
+      open(e) &&
+      ((message.id !== undefined && e.requestIds.includes(message.id)) ||
+        (message.progressToken !== undefined && e.progressTokens.includes(message.progressToken))),
+  );
+  // A resumption GET opened after that POST continues its stream: what came after it came there.
+  const resumed =
+    owner && started.filter((e) => stream(e) && resume(e) && e.record.startTime >= owner.record.startTime).at(-1);
   const host =
-    (message.id !== undefined
-      ? started.find((e) => open(e) && e.requestIds.includes(message.id as string))
-      : undefined) ??
-    started.filter((e) => longLived(e.record.method, e.record.responseHeaders ?? [])).at(-1) ??
+    resumed ??
+    owner ??
+    started.filter((e) => stream(e) && !resume(e)).at(-1) ??
+    started.filter(stream).at(-1) ??
     started.filter(open).at(-1);
   if (!host) return;
   const sse = mediaType(host.record.responseHeaders) === 'text/event-stream';

@@ -77,7 +77,7 @@ async function upstream(kind: 'python' | 'ts-v2', python: string, port: number):
 }
 
 /** A second TS v2 client publishes tools/list_changed through the Python server's `touch_tools` tool. */
-async function touchTools(url: string): Promise<void> {
+export async function touchTools(url: string): Promise<void> {
   const client = new Client(V2_CLIENT_INFO, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   await client.callTool({ name: 'touch_tools', arguments: {} });

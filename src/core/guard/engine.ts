@@ -2,6 +2,7 @@
 import type { Model } from '../model/types';
 import { judgedAcross } from './capture-gaps';
 import { withFacts, type FactsMemory } from './facts';
+import { RELAY_RULES } from './relayed';
 import { severityRank } from './severity';
 import type { Finding, Report, Rule, Severity } from './types';
 
@@ -19,12 +20,20 @@ export function runRules(model: Model, rules: readonly Rule[], memory?: FactsMem
 function run(model: Model, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   const eraOf = new Map(model.sessions.map((s) => [s.key, s.era]));
+  const relayed = new Set(model.sessions.filter((s) => s.relayed).map((s) => s.key));
+  const relayedConnections = new Set(model.connections.filter((c) => c.relayed).map((c) => c.id));
+  const aboutRelayed = (r: Report) =>
+    (r.sessionKey !== undefined && relayed.has(r.sessionKey)) ||
+    (r.connectionId !== undefined && relayedConnections.has(r.connectionId));
   for (const rule of rules) {
     try {
       const eras = rule.eras;
+      // A relay shows messages, not bytes: only the rules that judge messages speak about its sessions.
+      const onRelayed = RELAY_RULES.has(rule.id);
       const reports = rule
         .check(model)
-        .filter((r) => !eras || r.sessionKey === undefined || eras.includes(eraOf.get(r.sessionKey) ?? 'unknown'));
+        .filter((r) => !eras || r.sessionKey === undefined || eras.includes(eraOf.get(r.sessionKey) ?? 'unknown'))
+        .filter((r) => onRelayed || !aboutRelayed(r));
       // Stamp all before adding any: a rule that breaks its meta contributes only the failure finding.
       findings.push(...reports.map((report) => stamp(rule, report)));
     } catch (error) {

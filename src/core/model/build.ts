@@ -5,6 +5,7 @@ import { combineSchemes, parseConnection, type ParsedConnection } from './connec
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
 import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
+import { relayedRecords } from './relay-inspector';
 import { retriedRounds } from './retries';
 import { taskFollowUps } from './tasks';
 import { reissuedRequests } from './reissues';
@@ -22,7 +23,10 @@ const parseEach: ParseConnections = (records) => records.map(parseConnection);
  * @param placement an analyzer's memory of the last model's event order, continued where events were only appended.
  */
 export function buildModel(capture: Capture, parse: ParseConnections = parseEach, placement?: PlacementMemory): Model {
-  const ordered = capture.connections
+  // The exchanges a relay reported join the capture's own records; the relay's stream itself stays an other stream.
+  const relay = relayedRecords(capture.connections);
+  const records = relay.records.length > 0 ? [...capture.connections, ...relay.records] : capture.connections;
+  const ordered = records
     .map((record, order) => ({ record, order }))
     .sort((a, b) => a.record.startTime - b.record.startTime || a.order - b.order)
     .map(({ record }) => record);
@@ -36,7 +40,14 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
   for (const group of groups) {
     let scheme: IdScheme = 'none';
     for (const conn of group.connections) scheme = combineSchemes(scheme, conn.idScheme);
-    sessions.push(buildSession(group, scheme, streams, connections, deliveries));
+    const session = buildSession(group, scheme, streams, connections, deliveries);
+    for (const view of connections.slice(connections.length - group.connections.length)) {
+      const origin = relay.origins.get(view.id);
+      if (origin === undefined) continue;
+      view.relayed = origin;
+      session.relayed = origin;
+    }
+    sessions.push(session);
   }
   const events = placeEvents(deliveries, connections, placement);
   let startTime = Number.POSITIVE_INFINITY;

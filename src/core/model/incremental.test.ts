@@ -1,9 +1,10 @@
 // The analyzer that remembers parses must give exactly what a fresh analyze() gives, at every step of a live capture.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { analyze, createAnalyzer } from '../analyze';
+import { parseCapture } from '../capture/format';
 import { importHar } from '../capture/har';
 import type { BodyChunk, Capture, ConnectionRecord } from '../capture/model';
 import type { Analysis } from '../analyze';
@@ -201,6 +202,12 @@ describe('createAnalyzer: a live capture analysed again at every step', () => {
     expect(analyze(final).otherStreams).toHaveLength(4);
     expect(analyze(final).sessions).toHaveLength(2);
     expectSameAtEveryStep(rechunked(final, 1));
+  });
+
+  it("a relay's reports as they stream in (the real Inspector recording, in 64-byte pieces) equal a fresh analysis", () => {
+    const final = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector.capture.json'), 'utf8'));
+    expect(analyze(final).sessions[0]?.relayed).toBeDefined();
+    expect(expectSameAtEveryStep(rechunked(final, 64))).toBeGreaterThan(100);
   });
 });
 

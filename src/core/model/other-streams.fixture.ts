@@ -73,8 +73,9 @@ export function anthropicStream(): string[] {
 }
 
 /**
- * What the MCP Inspector 2.x backend sends its web UI on `/api/mcp/events`: the MCP traffic it runs in Node,
- * wrapped in `{"type": ..., "data": ...}` envelopes (default `message` events, no ids). The JSON-RPC is inside.
+ * An `/api/mcp/events` stream of `{"type": ..., "data": ...}` envelopes (default `message` events, no ids) whose
+ * reports are not the Inspector's fetch tracker entries (no `id`, no `timestamp`): nothing in it is decoded as a
+ * relayed exchange, so it shows the stream kept apart on its own. The real format is in relay-inspector.fixture.ts.
  */
 export function inspectorStream(): string[] {
   const envelope = (type: string, data: unknown) => dataOnly({ type, data });

@@ -111,6 +111,20 @@ export interface ConnectionView {
    * an error, a GET without a session refused): grouped with the session the client then opened.
    */
   probe?: true;
+  /** The exchange was made by a relay (the MCP Inspector's backend) and decoded from its reports: bytes not visible. */
+  relayed?: RelayOrigin;
+}
+
+/**
+ * A relay that ran the MCP traffic out of the browser's sight and reported it on a stream of its own (the MCP
+ * Inspector 2.x backend, on `/api/mcp/events`). Its sessions are shown as what they are, but the bytes the relay
+ * read are not visible: no chunk boundaries, no torn events, no event ids of its GET stream, no cut streams' bodies,
+ * so the rules that judge bytes do not run on them (guard/relayed.ts).
+ */
+export interface RelayOrigin {
+  via: 'mcp-inspector';
+  /** The id of the browser's record whose envelopes reported the exchange (the `/api/mcp/events` stream). */
+  carrier: string;
 }
 
 /** One logical SSE stream: the connection that opened it and each connection that resumed it. */
@@ -148,6 +162,8 @@ export interface SessionView {
   connectionIds: string[];
   /** A 2026-07-28 group: self-contained requests with no session id, one group per endpoint, in time order. */
   stateless?: true;
+  /** The session ran behind a relay and was decoded from its reports: relayed, bytes not visible. */
+  relayed?: RelayOrigin;
   /** Epoch ms of the first request. */
   startTime: number;
   /** Epoch ms of the last thing seen in the session. */

@@ -136,6 +136,10 @@ export function detail(v: unknown): DetailData {
         'taskOf',
         optional(d.taskOf, (s) => str(s, 'taskOf')),
       ),
+      ...maybe(
+        'relayed',
+        optional(d.relayed, (s) => str(s, 'relayed')),
+      ),
       started: str(d.started, 'started'),
       ...maybe(
         'lasted',

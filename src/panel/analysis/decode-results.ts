@@ -76,6 +76,10 @@ const sessionRow = (o: Fields): SessionRowData => ({
     optional(o.sessionId, (s) => str(s, 'sessionId')),
   ),
   ...(o.stateless === undefined ? {} : { stateless: statelessFlag(o.stateless) }),
+  ...maybe(
+    'relayed',
+    optional(o.relayed, (s) => str(s, 'relayed')),
+  ),
   era: str(o.era, 'era'),
   origin: str(o.origin, 'origin'),
   endpoint: str(o.endpoint, 'endpoint'),

@@ -4,6 +4,7 @@ import type { ConnectionView, EventView } from '../../core/model/types';
 import { connectionTabs } from '../view/connectionTabs';
 import { answeredRequests, chunkSpans, eventJson, rawSegments } from '../view/detail';
 import { dataLengthOf } from '../view/events';
+import { relayedTitle } from '../view/relayed';
 import { describeMessage, formatRelMs } from '../view/format';
 import { eventAt, findingKey, type PanelView } from '../view/model';
 import type { Resolved } from '../view/selection';
@@ -98,6 +99,7 @@ function connectionDetail(view: PanelView, c: ConnectionView, limit: number): Co
     ...(c.retryOf !== undefined ? { retryOf: c.retryOf } : {}),
     ...(c.reissueOf !== undefined ? { reissueOf: c.reissueOf } : {}),
     ...(c.taskOf !== undefined ? { taskOf: c.taskOf } : {}),
+    ...(c.relayed ? { relayed: relayedTitle(c.relayed) } : {}),
     started: formatRelMs(r.startTime - start),
     ...(r.endTime !== undefined ? { lasted: formatRelMs(r.endTime - r.startTime) } : {}),
     end: r.end,

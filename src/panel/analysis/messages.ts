@@ -70,6 +70,8 @@ export interface SessionRowData {
   sessionId?: string;
   /** A 2026-07-28 group: it has no session id by design. */
   stateless?: true;
+  /** Relayed (the MCP Inspector's backend): the tooltip of its "relayed: bytes not visible" badge. */
+  relayed?: string;
   era: string;
   origin: string;
   endpoint: string;
@@ -290,6 +292,8 @@ export interface ConnectionDetailData {
   reissueOf?: string;
   /** The connection whose request created the task this one follows up (tasks/get, tasks/update, ...). */
   taskOf?: string;
+  /** Relayed (the MCP Inspector's backend): what the "relayed: bytes not visible" label means here. */
+  relayed?: string;
   /** ms after the session start, formatted; lasted: duration formatted, absent while open. */
   started: string;
   lasted?: string;

@@ -4,6 +4,7 @@ import { reconnectSummary } from '../../core/guard/reconnects';
 import { positionOf } from '../view/eventRows';
 import { provokingFault, struckFaults, type StruckFault } from '../view/faults';
 import { formatRelMs, shortId } from '../view/format';
+import { relayedTitle } from '../view/relayed';
 import { findingKey, type PanelView, type SessionRow } from '../view/model';
 import type { Resolved } from '../view/selection';
 import { findingTargetData } from './detail-data';
@@ -27,6 +28,7 @@ export function sessionRowData(row: SessionRow): SessionRowData {
     key: row.key,
     ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
     ...(s.stateless ? { stateless: true as const } : {}),
+    ...(s.relayed ? { relayed: relayedTitle(s.relayed) } : {}),
     // An era change inside one session (a probe, then a fallback) is labelled, not a session of its own.
     era: s.probedEra !== undefined ? `${s.era} (probed ${s.probedEra})` : s.era,
     origin: s.origin,
@@ -37,7 +39,8 @@ export function sessionRowData(row: SessionRow): SessionRowData {
     events: row.events,
     counts: row.counts,
     ...(row.worst ? { worst: row.worst } : {}),
-    ...(row.reconnect ? { reconnect: reconnectSummary(row.reconnect) } : {}),
+    // A relay's reconnects happen out of sight (only its GET stream's close is reported): not summed up as the client's.
+    ...(row.reconnect && !s.relayed ? { reconnect: reconnectSummary(row.reconnect) } : {}),
   };
 }
 

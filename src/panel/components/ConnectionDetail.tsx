@@ -3,6 +3,7 @@ import { Fragment } from 'preact';
 import type { HttpHeader } from '../../core/capture/model';
 import type { ConnectionDetailData, ConnectionTab } from '../analysis/messages';
 import { formatBytes } from '../view/format';
+import { RELAYED_LABEL } from '../view/relayed';
 import { JsonTree } from './JsonTree';
 
 /** The connections this one continues, each a term of the summary and a link to it. */
@@ -39,6 +40,14 @@ export function ConnectionSummary({
         ) : null}{' '}
         · <span class="mono">{c.id}</span>
       </dd>
+      {c.relayed !== undefined ? (
+        <>
+          <dt>Relayed</dt>
+          <dd class="relayed" data-testid="connection-relayed" title={c.relayed}>
+            {RELAYED_LABEL}
+          </dd>
+        </>
+      ) : null}
       {c.lastEventIdSent !== undefined ? (
         <>
           <dt>Last-Event-ID</dt>

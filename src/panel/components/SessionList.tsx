@@ -3,6 +3,7 @@ import { memo } from 'preact/compat';
 import type { TargetedKeyboardEvent } from 'preact';
 import { formatClock, shortId, formatCount } from '../view/format';
 import type { SessionRowData } from '../analysis/messages';
+import { RELAYED_LABEL } from '../view/relayed';
 import { moveIndex } from '../view/virtualWindow';
 import { SeverityIcon } from './Icon';
 
@@ -83,6 +84,11 @@ export const SessionList = memo(function SessionList({ rows, totalEvents, select
               </span>
             </span>
             <span class="session-meta">{hostOf(s.origin)}</span>
+            {s.relayed ? (
+              <span class="session-meta session-relayed" data-testid="session-relayed" title={s.relayed}>
+                {RELAYED_LABEL}
+              </span>
+            ) : null}
             <span class="session-meta num">
               {row.streams} str · {row.connections} conn · {row.events} ev
             </span>

@@ -115,6 +115,13 @@ function writeMask(bytes: Uint8Array, out: Uint8Array, from: number, to: number)
   }
 }
 
+/** The mask of `bytes`, as maskJsonSecrets writes it over a value: same length, only [0-9a-f*], a function of them. */
+export function maskOf(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  writeMask(bytes, out, 0, bytes.length);
+  return out;
+}
+
 /** Whether `bytes[from, to)` is already a mask (redacting twice changes nothing). */
 function isMask(bytes: Uint8Array, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

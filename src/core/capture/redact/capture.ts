@@ -7,6 +7,7 @@ import type { BodyChunk, Capture, ConnectionRecord, HttpHeader } from '../model'
 import { encodeUtf8 } from '../text';
 import { concatBytes } from '../bytes';
 import { maskJsonSecrets, type MaskedSpan } from './body';
+import { isInspectorEvents, maskRelaySecrets } from './relay';
 import { redactHeaderValue, SESSION_HEADER } from './headers';
 import { redactUrl } from './urls';
 
@@ -67,9 +68,11 @@ class Hider {
     return redactUrl(url, this.note);
   }
 
-  bytes(bytes: Uint8Array): Uint8Array {
+  /** @param relay the bytes are a relay's reports (relay.ts): their headers, URLs and string bodies are masked too. */
+  bytes(bytes: Uint8Array, relay = false): Uint8Array {
     const spans: MaskedSpan[] = [];
-    const masked = maskJsonSecrets(bytes, spans);
+    const json = maskJsonSecrets(bytes, spans);
+    const masked = relay ? maskRelaySecrets(json, spans) : json;
     for (const { from, to } of spans)
       this.note(LOOSE.decode(bytes.subarray(from, to)), LOOSE.decode(masked.subarray(from, to)));
     return masked;
@@ -87,7 +90,7 @@ class Hider {
    * chunk's lines are masked in place between such line feeds, and only a line cut by chunk boundaries is joined: no
    * copy of the whole body.
    */
-  chunks(chunks: readonly BodyChunk[]): BodyChunk[] {
+  chunks(chunks: readonly BodyChunk[], relay = false): BodyChunk[] {
     const out = [...chunks];
     const copy = (index: number): Uint8Array => {
       const chunk = out[index] as BodyChunk;
@@ -96,7 +99,7 @@ class Hider {
     };
     const maskPart = (index: number, from: number, to: number): void => {
       const part = (chunks[index] as BodyChunk).bytes.subarray(from, to);
-      const masked = this.bytes(part);
+      const masked = this.bytes(part, relay);
       if (masked !== part) copy(index).set(masked, from);
     };
     /** The line cut by chunk boundaries so far: [chunk index, from, to] of each of its parts. */
@@ -108,7 +111,7 @@ class Hider {
       } else if (cut.length > 1) {
         const parts = cut.map(([index, from, to]) => (chunks[index] as BodyChunk).bytes.subarray(from, to));
         const whole = concatBytes(parts);
-        const masked = this.bytes(whole);
+        const masked = this.bytes(whole, relay);
         let at = 0;
         for (const [index, from, to] of cut) {
           if (masked !== whole) copy(index).set(masked.subarray(at, at + to - from), from);
@@ -158,7 +161,7 @@ function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {
     ...c,
     url: hider.url(c.url),
     requestHeaders: hider.headers(c.requestHeaders),
-    chunks: hider.chunks(c.chunks),
+    chunks: hider.chunks(c.chunks, isInspectorEvents(c.url)),
   };
   if (c.requestBody !== undefined) out.requestBody = hider.text(c.requestBody);
   if (c.responseHeaders) out.responseHeaders = hider.headers(c.responseHeaders);

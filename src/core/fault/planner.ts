@@ -3,11 +3,20 @@
 // strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
 import { TextEncoder } from '../web/globals';
-import { EpochRewriter } from './epoch-rewriter';
-import { FaultStream } from './fault-stream';
-import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
+import { EpochRewriter, EventIdRewriter } from './epoch-rewriter';
+import { claimedRewriter, FaultStream } from './fault-stream';
+import {
+  type CutFault,
+  type Fault,
+  isCut,
+  isResumeFault,
+  type RequestMatch,
+  type ResumeFault,
+  type StreamFault,
+} from './fault';
 import { classifyFrame } from './frame-kind';
 import { LegacyStreams } from './legacy-sse';
+import { ResponseIdRewriter } from './response-id-rewriter';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
@@ -301,14 +310,22 @@ export class FaultPlanner {
     return { headers: {}, body };
   }
 
-  /** A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, or a request sent first. */
+  /**
+   * A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, a request sent first, the
+   * events numbered, or the response's id changed.
+   */
   private streamFault(exchange: Exchange): FaultStream | undefined {
     const armed = this.ready().find(
       (a) =>
         (a.fault.kind === 'drop-listen-ack' && rpcTarget(exchange.rpc).method === 'subscriptions/listen') ||
-        (a.fault.kind === 'inject-server-request' && matches(exchange.rpc, a.fault.match)),
+        ((a.fault.kind === 'inject-server-request' ||
+          a.fault.kind === 'add-event-ids' ||
+          a.fault.kind === 'rewrite-response-id') &&
+          matches(exchange.rpc, a.fault.match)),
     );
     if (!armed) return undefined;
+    if (armed.fault.kind === 'add-event-ids' || armed.fault.kind === 'rewrite-response-id')
+      return this.rewritingStream(exchange, armed, armed.fault);
     armed.struck += 1;
     const { method } = rpcTarget(exchange.rpc);
     if (armed.fault.kind === 'inject-server-request') {
@@ -335,6 +352,27 @@ export class FaultPlanner {
       },
       undefined,
     );
+  }
+
+  /**
+   * `add-event-ids`, `rewrite-response-id`: they strike on the response's first SSE bytes, not when it is planned, so
+   * a plain JSON answer (never an event stream they could change) leaves them for the next matching request.
+   */
+  private rewritingStream(exchange: Exchange, armed: Armed, fault: StreamFault): FaultStream {
+    const { method } = rpcTarget(exchange.rpc);
+    const claim = (): EventIdRewriter | ResponseIdRewriter | undefined => {
+      if (!fault.every && armed.struck > 0) return undefined; // a concurrent response took it first
+      armed.struck += 1;
+      if (fault.kind === 'add-event-ids') {
+        const retryMs = fault.retryMs ?? null;
+        this.options.report({ fault: fault.spec, action: 'add-event-ids', detail: { method, retryMs } });
+        return new EventIdRewriter({ kind: 'number', ...(fault.retryMs !== undefined && { retryMs: fault.retryMs }) });
+      }
+      return new ResponseIdRewriter((from, to) =>
+        this.options.report({ fault: fault.spec, action: 'rewrite-response-id', detail: { method, from, to } }),
+      );
+    };
+    return new FaultStream(this.remembering(PASS), claimedRewriter(claim));
   }
 
   /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */

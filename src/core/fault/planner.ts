@@ -16,7 +16,7 @@ import {
 } from './fault';
 import { classifyFrame } from './frame-kind';
 import { LegacyStreams } from './legacy-sse';
-import { ResponseIdRewriter } from './response-id-rewriter';
+import { otherId, ResponseIdRewriter } from './response-id-rewriter';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
@@ -76,6 +76,12 @@ interface Armed {
   inFlight: boolean;
 }
 
+/** A response `rewrite-response-id` may cross: its request's id, and the one it was crossed with. */
+interface Crossing {
+  id: string | number | undefined;
+  partner?: Crossing;
+}
+
 /** How many delivered events the proxy remembers for `replay-cursor`. */
 const REMEMBERED_EVENTS = 256;
 
@@ -84,6 +90,8 @@ export class FaultPlanner {
   private cutSession: string | undefined;
   private readonly delivered = new Map<string, Uint8Array>();
   private readonly legacy = new LegacyStreams();
+  /** The responses `rewrite-response-id` may cross, while they stream. */
+  private readonly crossings = new Set<Crossing>();
 
   constructor(
     faults: readonly Fault[],
@@ -360,19 +368,52 @@ export class FaultPlanner {
    */
   private rewritingStream(exchange: Exchange, armed: Armed, fault: StreamFault): FaultStream {
     const { method } = rpcTarget(exchange.rpc);
-    const claim = (): EventIdRewriter | ResponseIdRewriter | undefined => {
-      if (!fault.every && armed.struck > 0) return undefined; // a concurrent response took it first
+    if (fault.kind === 'rewrite-response-id') return this.crossingStream(exchange, armed, fault.spec);
+    const claim = (): EventIdRewriter | undefined => {
+      if (fault.kind !== 'add-event-ids' || (!fault.every && armed.struck > 0)) return undefined;
       armed.struck += 1;
-      if (fault.kind === 'add-event-ids') {
-        const retryMs = fault.retryMs ?? null;
-        this.options.report({ fault: fault.spec, action: 'add-event-ids', detail: { method, retryMs } });
-        return new EventIdRewriter({ kind: 'number', ...(fault.retryMs !== undefined && { retryMs: fault.retryMs }) });
-      }
-      return new ResponseIdRewriter((from, to) =>
-        this.options.report({ fault: fault.spec, action: 'rewrite-response-id', detail: { method, from, to } }),
-      );
+      this.options.report({
+        fault: fault.spec,
+        action: 'add-event-ids',
+        detail: { method, retryMs: fault.retryMs ?? null },
+      });
+      return new EventIdRewriter({ kind: 'number', ...(fault.retryMs !== undefined && { retryMs: fault.retryMs }) });
     };
     return new FaultStream(this.remembering(PASS), claimedRewriter(claim));
+  }
+
+  /**
+   * `rewrite-response-id`, as a gateway pooling exchanges crosses two answers: the first matching response carries
+   * the id of another matching request still in flight, and that one's response this one's id (one strike); with no
+   * other in flight, it carries its own id + 1000 (a string: "-other" appended), an id no request had.
+   */
+  private crossingStream(exchange: Exchange, armed: Armed, spec: string): FaultStream {
+    const { method } = rpcTarget(exchange.rpc);
+    const own: Crossing = { id: requestId(exchange.rpc) };
+    this.crossings.add(own);
+    const pick = (from: string | number): string | number | undefined => {
+      if (own.partner) return own.partner.id;
+      if (!armed.fault.every && armed.struck > 0) return undefined;
+      const partner = [...this.crossings].find(
+        (c) => c !== own && !c.partner && c.id !== undefined && JSON.stringify(c.id) !== JSON.stringify(from),
+      );
+      armed.struck += 1;
+      if (partner) {
+        own.partner = partner;
+        partner.partner = own;
+      }
+      const to = partner?.id ?? otherId(from);
+      this.options.report({
+        fault: spec,
+        action: 'rewrite-response-id',
+        detail: { method, from, to, crossed: !!partner },
+      });
+      return to;
+    };
+    const release = (): void => {
+      this.crossings.delete(own);
+    };
+    return new FaultStream(this.remembering(PASS), new ResponseIdRewriter(pick), { cut: release, finish: release });
   }
 
   /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */
@@ -421,6 +462,12 @@ function messages(rpc: unknown): Record<string, unknown>[] {
 function paramsOf(message: Record<string, unknown> | undefined): Record<string, unknown> {
   const params = message?.['params'];
   return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+}
+
+/** The id of the body's first request. */
+function requestId(rpc: unknown): string | number | undefined {
+  const id = messages(rpc).find((m) => typeof m['method'] === 'string')?.['id'];
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 function rpcTarget(rpc: unknown): { method: string; tool?: string } {

@@ -1,8 +1,8 @@
-// Runs anywhere (pure core): `rewrite-response-id`: the JSON-RPC response on an SSE response stream, carried under
-// another id than the request's, as a gateway that mixes up pooled exchanges would deliver it. Each frame is held
-// until it ends (its data must be read whole to be rewritten), at most HOLD_CAP bytes: a bigger frame passes as it
-// comes. The first response frame is rewritten (its data lines become one `data:` line of the same JSON with the
-// new id, its other lines kept, LF line ends); every byte after it passes unchanged.
+// Runs anywhere (pure core): `rewrite-response-id`'s bytes: the JSON-RPC response on an SSE response stream, carried
+// under the id `pick` gives (the planner chooses it: another request's, see planner.ts). Each frame is held until it
+// ends (its data must be read whole to be rewritten), at most HOLD_CAP bytes: a bigger frame passes as it comes.
+// The first response frame is rewritten (its data lines become one `data:` line of the same JSON with the new id,
+// its other lines kept, LF line ends) or, when `pick` gives none, passed as it came; every byte after it passes.
 import { concatBytes } from '../capture/bytes';
 import { TextDecoder, TextEncoder } from '../web/globals';
 import type { ByteRewriter } from './fault-stream';
@@ -30,7 +30,7 @@ export class ResponseIdRewriter implements ByteRewriter {
   /** A response was rewritten: the rest of the stream passes. */
   private done = false;
 
-  constructor(private readonly onRewrite: (from: RpcId, to: RpcId) => void) {}
+  constructor(private readonly pick: (from: RpcId) => RpcId | undefined) {}
 
   push(chunk: Uint8Array): Uint8Array[] {
     if (this.done) return [chunk];
@@ -79,7 +79,9 @@ export class ResponseIdRewriter implements ByteRewriter {
     const message = parseObject(frame.dataHead);
     const id = message?.['id'];
     if (!message || (typeof id !== 'number' && typeof id !== 'string')) return bytes;
-    const to = otherId(id);
+    this.done = true;
+    const to = this.pick(id);
+    if (to === undefined) return bytes;
     const data = `data: ${JSON.stringify({ ...message, id: to })}`;
     const lines = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
     const kept: string[] = [];
@@ -92,8 +94,6 @@ export class ResponseIdRewriter implements ByteRewriter {
         placed = true;
       }
     }
-    this.done = true;
-    this.onRewrite(id, to);
     return new TextEncoder().encode(`${kept.join('\n')}\n\n`);
   }
 }

@@ -98,7 +98,21 @@ describe('add-event-ids', () => {
 });
 
 describe('rewrite-response-id', () => {
-  it('carries the response of the first matching SSE stream under another id, every other byte unchanged', () => {
+  it("crosses two matching responses in flight: each carries the other request's id, once", () => {
+    for (const size of SIZES) {
+      const { planner: p, reports } = planner('rewrite-response-id');
+      const a = p.plan(post(1, 'tools/call', { name: 'x' }));
+      const b = p.plan(post(2, 'tools/call', { name: 'x' }));
+      const c = p.plan(post(3, 'tools/call', { name: 'x' }));
+      expect(deliver(b, PROGRESS + RESULT(2), size), `chunks of ${size}`).toBe(PROGRESS + RESULT(1));
+      expect(deliver(c, RESULT(3), size)).toBe(RESULT(3));
+      expect(deliver(a, PROGRESS + RESULT(1), size)).toBe(PROGRESS + RESULT(2));
+      expect(reports.map((r) => r.detail)).toEqual([{ method: 'tools/call', from: 2, to: 1, crossed: true }]);
+      expect(p.spent).toBe(true);
+    }
+  });
+
+  it('with no other matching request in flight, carries the response under its id + 1000, every other byte unchanged', () => {
     const input = PROGRESS + PROGRESS + RESULT(4);
     const want = PROGRESS + PROGRESS + RESULT(1004);
     for (const size of SIZES) {
@@ -110,7 +124,7 @@ describe('rewrite-response-id', () => {
         {
           fault: 'rewrite-response-id',
           action: 'rewrite-response-id',
-          detail: { method: 'tools/call', from: 4, to: 1004 },
+          detail: { method: 'tools/call', from: 4, to: 1004, crossed: false },
         },
       ]);
     }

@@ -332,8 +332,8 @@ export class FaultPlanner {
           matches(exchange.rpc, a.fault.match)),
     );
     if (!armed) return undefined;
-    if (armed.fault.kind === 'add-event-ids' || armed.fault.kind === 'rewrite-response-id')
-      return this.rewritingStream(exchange, armed, armed.fault);
+    if (armed.fault.kind === 'add-event-ids') return this.numberingStream(exchange, armed, armed.fault);
+    if (armed.fault.kind === 'rewrite-response-id') return this.crossingStream(exchange, armed, armed.fault.spec);
     armed.struck += 1;
     const { method } = rpcTarget(exchange.rpc);
     if (armed.fault.kind === 'inject-server-request') {
@@ -363,14 +363,17 @@ export class FaultPlanner {
   }
 
   /**
-   * `add-event-ids`, `rewrite-response-id`: they strike on the response's first SSE bytes, not when it is planned, so
+   * `add-event-ids` (and `rewrite-response-id`) strike on the response's first SSE bytes, not when it is planned, so
    * a plain JSON answer (never an event stream they could change) leaves them for the next matching request.
    */
-  private rewritingStream(exchange: Exchange, armed: Armed, fault: StreamFault): FaultStream {
+  private numberingStream(
+    exchange: Exchange,
+    armed: Armed,
+    fault: StreamFault & { kind: 'add-event-ids' },
+  ): FaultStream {
     const { method } = rpcTarget(exchange.rpc);
-    if (fault.kind === 'rewrite-response-id') return this.crossingStream(exchange, armed, fault.spec);
     const claim = (): EventIdRewriter | undefined => {
-      if (fault.kind !== 'add-event-ids' || (!fault.every && armed.struck > 0)) return undefined;
+      if (!fault.every && armed.struck > 0) return undefined; // a concurrent response took it first
       armed.struck += 1;
       this.options.report({
         fault: fault.spec,

@@ -76,8 +76,10 @@ describe('parseArgs proxy', () => {
       ['cut-at-boundary,tool=x', 'unknown option "tool=x"; the only one is ,method=NAME'],
       [
         'replay-cursor,method=tools/call',
-        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request and set-header',
+        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request, set-header, add-event-ids and rewrite-response-id',
       ],
+      ['add-event-ids:-1', 'RETRY_MS "-1" must be a whole number >= 0'],
+      ['rewrite-response-id:7', 'rewrite-response-id takes no value (got ":7")'],
     ];
     for (const [spec, error] of refused) {
       expect(proxy('--fault', spec), spec).toEqual({ ok: false, error: `--fault ${JSON.stringify(spec)}: ${error}` });
@@ -92,6 +94,16 @@ describe('parseArgs proxy', () => {
     });
     expect(proxy('--fault', 'delay:250,method=resources/read')).toMatchObject({
       command: { faults: [{ kind: 'delay', ms: 250, match: { method: 'resources/read' } }] },
+    });
+    expect(
+      proxy('--fault', 'add-event-ids:1000@every', '--fault', 'rewrite-response-id,method=prompts/get'),
+    ).toMatchObject({
+      command: {
+        faults: [
+          { kind: 'add-event-ids', retryMs: 1000, every: true, match: { method: 'tools/call' } },
+          { kind: 'rewrite-response-id', every: false, match: { method: 'prompts/get' } },
+        ],
+      },
     });
   });
 

@@ -203,13 +203,16 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
                 SPEC is NAME[:VALUE][@every][,method=METHOD]: cut-mid-event[:BYTES], cut-at-boundary[:EVENTS],
                 drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,
                 restart-epoch[:EPOCH], delay:MS, drop-listen-ack, inject-server-request,
-                set-header:NAME=VALUE, alter-request-state.
+                set-header:NAME=VALUE, alter-request-state, add-event-ids[:RETRY_MS],
+                rewrite-response-id.
                 Cuts and delays strike the first tools/call (or METHOD) request, never initialize; the
                 resume faults strike the first resume (GET with Last-Event-ID) after that cut; the
                 2026-07-28 ones the first subscriptions/listen stream (its acknowledgement dropped) or
                 the first tools/call (or METHOD) stream (a roots/list request sent first); set-header the
                 first tools/call (or METHOD) request, alter-request-state the first retry echoing a
-                requestState, both recorded as rewritten. docs/proxy.md.
+                requestState, both recorded as rewritten; add-event-ids the first tools/call (or METHOD)
+                SSE response (each event given an id:, the first a retry: RETRY_MS), rewrite-response-id
+                the first one's JSON-RPC response (its id + 1000, or "-other" appended). docs/proxy.md.
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an input that
 could not be read (reported on stderr, the other files are still analyzed); 3 internal error. proxy: 0 once

@@ -35,9 +35,6 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'v2-clean',
       'v2-cut-not-reissued',
       'v2-cut-reissued',
-      'v2-gateway-crossed-answers',
-      'v2-gateway-event-ids',
-      'v2-gateway-plain',
       'v2-mixed-eras',
       'v2-reissued-same-id',
     ]);
@@ -48,9 +45,11 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'py-fault-method-header',
       'py-fault-server-request',
       'py-fault-version-header',
+      'v2-fault-event-ids',
       'v2-fault-listen-ack-dropped',
       'v2-fault-method-header',
       'v2-fault-request-state',
+      'v2-fault-response-id',
       'v2-fault-server-request',
       'v2-fault-session-header',
       'v2-fault-version-header',
@@ -117,33 +116,41 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
     expect(analyzed('v2-cut-reissued').findings).toEqual([]);
   });
 
-  it('v2-gateway-event-ids: the real events numbered by a 2025-minded gateway give exactly stateless-event-ids', () => {
-    const analysis = analyzed('v2-gateway-event-ids');
+  it('v2-fault-event-ids: the stream_progress events numbered by the fault proxy give exactly stateless-event-ids', () => {
+    const analysis = analyzed('v2-fault-event-ids');
     expect(analysis.findings.map((f) => [f.rule, f.severity, f.connectionId])).toEqual([
       ['stateless-event-ids', 'warning', 'e2'],
     ]);
-    const ids = [...analysis.events].map((e) => [e.lastEventId, e.retry]);
+    // add-event-ids:1000 numbered the six events of the first tools/call stream, the first with retry: 1000; the
+    // listen stream's events are left as the server sent them.
+    const ids = [...analysis.events].map((e) => [e.connectionId, e.hasId ? e.lastEventId : undefined, e.retry]);
     expect(ids).toEqual([
-      ['1', 1000],
-      ['2', undefined],
-      ['3', undefined],
-      ['4', undefined],
-      ['5', undefined],
-      ['6', undefined],
+      ['e2', '1', 1000],
+      ['e2', '2', undefined],
+      ['e2', '3', undefined],
+      ['e2', '4', undefined],
+      ['e2', '5', undefined],
+      ['e2', '6', undefined],
+      ['e6', undefined, undefined],
+      ['e6', undefined, undefined],
     ]);
     // The same calls straight from the server (v2-clean) carry no id: the clean twin.
     expect([...analyzed('v2-clean').events].some((e) => e.hasId || e.retry !== undefined)).toBe(false);
   });
 
-  it("v2-gateway-crossed-answers: two clients handed each other's answers give response-id-mismatch on both POSTs", () => {
-    const analysis = analyzed('v2-gateway-crossed-answers');
-    const calls = analysis.connections.filter(
-      (c) => (c.requestMessages[0]?.value as { params?: { name?: string } } | undefined)?.params?.name === 'big_result',
-    );
-    expect(calls.map((c) => [c.requestMessages[0]?.id, c.responseMessages[0]?.id])).toEqual([
-      [0, 1],
-      [1, 0],
+  it("v2-fault-response-id: two concurrent answers' ids crossed by the fault proxy give response-id-mismatch on both POSTs", () => {
+    const analysis = analyzed('v2-fault-response-id');
+    const calls = analysis.connections.filter((c) => c.requestMessages[0]?.method === 'tools/call');
+    const carried = (c: (typeof calls)[number]): unknown =>
+      [...analysis.events]
+        .filter((e) => e.connectionId === c.id)
+        .flatMap((e) => e.messages)
+        .find((m) => m.kind === 'response')?.id;
+    expect(calls.map((c) => [c.requestMessages[0]?.id, carried(c), c.record.end])).toEqual([
+      [0, 1, 'complete'],
+      [1, 0, 'complete'],
     ]);
+    // Each id answered is one a request of the endpoint had outstanding: nothing unsolicited, nothing lost.
     expect(analysis.findings.map((f) => [f.rule, f.connectionId])).toEqual(
       calls.map((c) => ['response-id-mismatch', c.id]),
     );
@@ -165,7 +172,6 @@ describe('2026-07-28 recordings (TS SDK v2)', () => {
       'py-client-ts-server',
       'py-server-ts-client',
       'py-client-cut-reissued',
-      'v2-gateway-plain',
     ])
       expect(analyzed(clean).findings, clean).toEqual([]);
   });

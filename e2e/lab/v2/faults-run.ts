@@ -8,7 +8,7 @@ import { parseFaultSpec } from '../../../src/core/fault/spec';
 import { startFaultProxy } from '../../../src/proxy/fault-proxy';
 import { WireRecorder } from '../proxy/wire-recorder';
 import { toChunksNdjson, toHar } from '../wire-har';
-import { runV2, V2_CLIENT_INFO, type V2RunResult } from './runs';
+import { progressCall, runV2, V2_CLIENT_INFO, type V2RunResult } from './runs';
 import { startV2Lab } from './server';
 
 export interface V2FaultPlan {
@@ -18,6 +18,11 @@ export interface V2FaultPlan {
   faults: string[];
   /** Only a listen stream, sent one tools/list_changed (the SDK's listen() waits for the acknowledgement). */
   listenOnly?: true;
+  /**
+   * Two clients, B a tools/list ahead so their ids differ, then a stream_progress call each at once, with a short
+   * timeout (an answer under another id leaves a call waiting).
+   */
+  twoClients?: true;
   /** The rules the run must give; every other rule must stay quiet. */
   must: string[];
   notes: string;
@@ -65,6 +70,21 @@ export const V2_FAULT_PLANS: readonly V2FaultPlan[] = [
     notes:
       'The clean run with the first tools/call sent upstream with an Mcp-Session-Id header (set-header), as a client still keeping a 2025 session would; the createMcpHandler server ignores it and answers in full.',
   },
+  {
+    name: 'v2-fault-event-ids',
+    faults: ['add-event-ids:1000'],
+    must: ['stateless-event-ids'],
+    notes:
+      'The clean run with the events of the first tools/call response stream (stream_progress: five progress notifications and the result) numbered by the fault proxy (add-event-ids:1000: id: 1 to 6, the first also retry: 1000), as a server still on the 2025 transport resumability would; every call answered in full. Neither SDK writes ids on 2026-07-28 streams by itself.',
+  },
+  {
+    name: 'v2-fault-response-id',
+    faults: ['rewrite-response-id'],
+    twoClients: true,
+    must: ['response-id-mismatch'],
+    notes:
+      "Two TS SDK v2 clients pinned to 2026-07-28 on one endpoint: B calls tools/list (its request 0), then A (its request 0) and B (its request 1) call stream_progress at once; the fault proxy (rewrite-response-id) crosses the two answers' ids as a gateway pooling exchanges would, so A's stream carries its result under id 1 and B's under id 0 (each stream's progress is its own). Each SDK client drops an answer for an id it is not waiting for on that POST; both calls time out after 1.5 s.",
+  },
 ];
 
 /** How long the listen-only run waits for an acknowledgement. */
@@ -92,6 +112,35 @@ async function listenOnly(url: string, opened: () => Promise<void>): Promise<V2R
   return { verdict: outcome === 'timeout' ? 'error' : 'ok', steps: [`listen ${outcome}`], errors: [] };
 }
 
+/** How long each crossed call waits for its answer (it never comes under its own id). */
+const CROSSED_WAIT_MS = 1500;
+
+/** The two-client run: B lists tools first, then both call stream_progress at once. */
+async function twoClients(url: string): Promise<V2RunResult> {
+  const open = async (): Promise<Client> => {
+    const client = new Client(V2_CLIENT_INFO, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    return client;
+  };
+  const a = await open();
+  const b = await open();
+  const steps: string[] = [];
+  const errors: string[] = [];
+  try {
+    steps.push(`B tools/list ${(await b.listTools()).tools.length} tools`);
+    const calls = await Promise.allSettled([a, b].map((client) => progressCall(client, steps, CROSSED_WAIT_MS)));
+    for (const [i, call] of calls.entries())
+      if (call.status === 'rejected')
+        errors.push(
+          `${i === 0 ? 'A' : 'B'}: ${call.reason instanceof Error ? call.reason.message : String(call.reason)}`,
+        );
+  } finally {
+    await a.close();
+    await b.close();
+  }
+  return { verdict: errors.length === 0 ? 'ok' : 'error', steps, errors };
+}
+
 /** Resolves once a subscriptions/listen response head has passed the proxy (or after ACK_WAIT_MS). */
 async function listenHead(recorder: WireRecorder): Promise<void> {
   for (let waited = 0; waited < ACK_WAIT_MS; waited += 20) {
@@ -110,7 +159,10 @@ const parsed = (spec: string): Fault => {
 };
 
 /** One run of `plan` (faults [] for the unarmed control) on a fresh lab and proxy; `port` 0 picks one. */
-export async function runFaultPlan(plan: Pick<V2FaultPlan, 'faults' | 'listenOnly'>, port = 0): Promise<V2FaultRun> {
+export async function runFaultPlan(
+  plan: Pick<V2FaultPlan, 'faults' | 'listenOnly' | 'twoClients'>,
+  port = 0,
+): Promise<V2FaultRun> {
   const lab = await startV2Lab();
   const recorder = new WireRecorder();
   const reports: FaultReport[] = [];
@@ -124,14 +176,16 @@ export async function runFaultPlan(plan: Pick<V2FaultPlan, 'faults' | 'listenOnl
   });
   try {
     // A rewritten request may be refused, which fails the application's call: the run ends there, recorded.
-    const result = plan.listenOnly
-      ? await listenOnly(proxy.url, async () => {
-          await listenHead(recorder);
-          lab.toolsChanged();
-        })
-      : await runV2('v2-clean', { url: proxy.url, plans: lab.plans, toolsChanged: () => lab.toolsChanged() }).catch(
-          (error: unknown): V2RunResult => ({ verdict: 'error', steps: [], errors: [String(error)] }),
-        );
+    const result = plan.twoClients
+      ? await twoClients(proxy.url)
+      : plan.listenOnly
+        ? await listenOnly(proxy.url, async () => {
+            await listenHead(recorder);
+            lab.toolsChanged();
+          })
+        : await runV2('v2-clean', { url: proxy.url, plans: lab.plans, toolsChanged: () => lab.toolsChanged() }).catch(
+            (error: unknown): V2RunResult => ({ verdict: 'error', steps: [], errors: [String(error)] }),
+          );
     // The client has closed; the proxy sees the last exchange (the listen's abort) end a moment later.
     await recorder.settled(5000);
     const recording = { startedAt: recorder.startedAt, pageUrl: proxy.url, exchanges: recorder.exchanges() };

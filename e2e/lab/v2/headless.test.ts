@@ -13,6 +13,8 @@ describe('the v2 scenarios of npm start -- --headless', () => {
   it('names every recorded plan and fault plan', () => {
     expect(V2_SCENARIO_NAMES).toContain('v2-clean');
     expect(V2_SCENARIO_NAMES).toContain('v2-fault-session-header');
+    expect(V2_SCENARIO_NAMES).toContain('v2-fault-event-ids');
+    expect(V2_SCENARIO_NAMES).toContain('v2-fault-response-id');
   });
 
   it('runs the named ones, one line each, and writes their HARs', async () => {

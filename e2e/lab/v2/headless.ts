@@ -60,7 +60,7 @@ export async function runV2Headless(
 ): Promise<number> {
   const named = only.filter((name) => V2_SCENARIO_NAMES.includes(name));
   if (only.length > 0 && named.length === 0) return 0;
-  say('TS SDK v2 scenarios (2026-07-28; Node, the v2 server and clients, fault proxy or gateway where named):');
+  say('TS SDK v2 scenarios (2026-07-28; Node, the v2 server and clients, through the fault proxy where named):');
   mkdirSync(capturesDir, { recursive: true });
   let broken = 0;
   for (const name of V2_SCENARIO_NAMES.filter((n) => named.length === 0 || named.includes(n))) {

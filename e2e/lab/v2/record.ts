@@ -11,8 +11,6 @@ import { importHar } from '../../../src/core/capture/har';
 import { rules } from '../../../src/core/guard/index';
 import { toChunksNdjson, toHar } from '../wire-har';
 import { runProbeFallback } from './fallback';
-import { runGateway } from './gateway-runs';
-import type { GatewayKind } from './gateways';
 import { runV2, type V2RunName, type V2RunResult } from './runs';
 import { startV2Lab } from './server';
 import type { TapLog } from './wire-tap';
@@ -26,17 +24,8 @@ const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url
 const PORT = 47194;
 const ATTEMPTS = 3;
 
-/** The runs through a faulty gateway (gateways.ts), each named for what it shows. */
-type GatewayRunName = 'v2-gateway-event-ids' | 'v2-gateway-crossed-answers' | 'v2-gateway-plain';
-const GATEWAY_OF: Record<GatewayRunName, GatewayKind> = {
-  'v2-gateway-plain': 'plain',
-  'v2-gateway-event-ids': 'numbering',
-  'v2-gateway-crossed-answers': 'crossing',
-};
-const isGatewayRun = (name: V2Plan['name']): name is GatewayRunName => name in GATEWAY_OF;
-
 interface V2Plan {
-  name: V2RunName | 'probe-fallback' | GatewayRunName;
+  name: V2RunName | 'probe-fallback';
   verdict: V2RunResult['verdict'];
   must: string[];
   notes: string;
@@ -85,27 +74,6 @@ export const V2_PLANS: readonly V2Plan[] = [
     notes:
       "The cut of v2-cut-not-reissued, and an application that retries below the SDK: it keeps the TS SDK v2 transport, and when the transport reports the broken stream it sends the lost tools/call message again through it as it was, under the same JSON-RPC id; the SDK call still waiting on that id takes the copy's answer as its own (its onprogress sees progress 1 and 2 twice).",
   },
-  {
-    name: 'v2-gateway-event-ids',
-    verdict: 'ok',
-    must: ['stateless-event-ids'],
-    notes:
-      'Neither SDK writes SSE ids on 2026-07-28 streams (the v2 server is era-gated; the Python one writes none), so the lab puts a gateway built for the 2025 transport in front of the TS SDK v2 server (e2e/lab/v2/gateways.ts, numbering): it forwards the real bytes and gives every SSE event an id: (the first also retry: 1000). The TS SDK v2 client pinned to 2026-07-28 calls stream_progress (SSE) and big_result (plain JSON, untouched), both answered in full.',
-  },
-  {
-    name: 'v2-gateway-crossed-answers',
-    verdict: 'error',
-    must: ['response-id-mismatch'],
-    notes:
-      "Two TS SDK v2 clients pinned to 2026-07-28 through a gateway that pools upstream exchanges and crosses two clients' answers (e2e/lab/v2/gateways.ts, crossing): client B calls stream_progress (its request 0, answered over SSE), then A (its request 0) and B (its request 1) call big_result at once; the gateway forwards both to the TS SDK v2 server and writes each real answer to the other client. Each client gets a response for an id it is not waiting for on that POST; both calls time out.",
-  },
-  {
-    name: 'v2-gateway-plain',
-    verdict: 'ok',
-    must: [],
-    notes:
-      'The clean twin of the v2-gateway-* recordings: the two clients of v2-gateway-crossed-answers (B calls stream_progress, then A and B call big_result at once) through the same gateway forwarding every byte unchanged (e2e/lab/v2/gateways.ts, plain); every call answered in full.',
-  },
 ];
 
 interface Recorded {
@@ -120,10 +88,6 @@ interface Recorded {
 export async function recordV2(plan: V2Plan, port = 0): Promise<Recorded> {
   const mustNot = rules.map((r) => r.id).filter((id) => !plan.must.includes(id));
   const expected = { must: plan.must, must_not: mustNot, notes: `${plan.notes} The client ended ${plan.verdict}.` };
-  if (isGatewayRun(plan.name)) {
-    const { result, recording } = await runGateway(GATEWAY_OF[plan.name], port);
-    return { result, cuts: [], har: toHar(recording), ndjson: toChunksNdjson(recording), expected };
-  }
   if (plan.name === 'probe-fallback') {
     const { result, recording } = await runProbeFallback(port);
     return { result, cuts: [], har: toHar(recording), ndjson: toChunksNdjson(recording), expected };

@@ -1,20 +1,41 @@
 // Runs anywhere (pure core): one response body through the faults the planner chose for it.
-import type { EpochRewriter } from './epoch-rewriter';
 import { type CutInfo, SseTap, type TapOp, type TapPolicy } from './sse-tap';
+
+/** Bytes in, bytes out, as they pass: what a fault that changes an event's bytes does after the tap. */
+export interface ByteRewriter {
+  push(chunk: Uint8Array): Uint8Array[];
+  /** At the end of the body: whatever is still held. */
+  flush(): Uint8Array[];
+}
+
+/**
+ * A rewriter chosen on the body's first bytes, so a fault strikes only a response that is an event stream (a plain
+ * JSON answer never reaches push): `claim` gives the rewriter, or undefined (the fault is spent: bytes pass as is).
+ */
+export function claimedRewriter(claim: () => ByteRewriter | undefined): ByteRewriter {
+  let chosen: ByteRewriter | null | undefined;
+  return {
+    push(chunk) {
+      if (chosen === undefined) chosen = claim() ?? null;
+      return chosen ? chosen.push(chunk) : [chunk];
+    },
+    flush: () => chosen?.flush() ?? [],
+  };
+}
 
 export interface StreamHooks {
   cut(info: CutInfo): void;
   finish(): void;
 }
 
-/** One response body through the faults: the tap (cut, drop, prefix), then the epoch rewriter. */
+/** One response body through the faults: the tap (cut, drop, prefix), then a rewriter (ids). */
 export class FaultStream {
   private finished = false;
   private readonly tap: SseTap;
 
   constructor(
     policy: TapPolicy,
-    private readonly rewriter: EpochRewriter | undefined,
+    private readonly rewriter: ByteRewriter | undefined,
     private readonly hooks?: StreamHooks,
   ) {
     this.tap = new SseTap(policy);

@@ -44,10 +44,17 @@ export type ResumeFault = Shared &
 /**
  * 2026-07-28 server faults on a request's own response stream: `drop-listen-ack` drops the first event of a
  * `subscriptions/listen` stream (its acknowledgement); `inject-server-request` sends a JSON-RPC request (roots/list)
- * first on the next matching request's stream, which that era forbids.
+ * first on the next matching request's stream, which that era forbids; `add-event-ids` numbers the events of the
+ * next matching SSE response (`id:`, and `retry:` on the first when `retryMs` is given), which that era removed;
+ * `rewrite-response-id` carries the response on the next matching SSE response under another id.
  */
 export type StreamFault = Shared &
-  ({ kind: 'drop-listen-ack' } | { kind: 'inject-server-request'; match: RequestMatch });
+  (
+    | { kind: 'drop-listen-ack' }
+    | { kind: 'inject-server-request'; match: RequestMatch }
+    | { kind: 'add-event-ids'; match: RequestMatch; retryMs?: number }
+    | { kind: 'rewrite-response-id'; match: RequestMatch }
+  );
 
 /**
  * 2026-07-28 request faults: the proxy rewrites what the client sent before the server gets it (and records the
@@ -72,5 +79,10 @@ export function isRequestFault(fault: Fault): fault is RequestFault {
 }
 
 export function isStreamFault(fault: Fault): fault is StreamFault {
-  return fault.kind === 'drop-listen-ack' || fault.kind === 'inject-server-request';
+  return (
+    fault.kind === 'drop-listen-ack' ||
+    fault.kind === 'inject-server-request' ||
+    fault.kind === 'add-event-ids' ||
+    fault.kind === 'rewrite-response-id'
+  );
 }

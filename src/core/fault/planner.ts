@@ -3,11 +3,20 @@
 // strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
 import { TextEncoder } from '../web/globals';
-import { EpochRewriter } from './epoch-rewriter';
-import { FaultStream } from './fault-stream';
-import { type CutFault, type Fault, isCut, isResumeFault, type RequestMatch, type ResumeFault } from './fault';
+import { EpochRewriter, EventIdRewriter } from './epoch-rewriter';
+import { claimedRewriter, FaultStream } from './fault-stream';
+import {
+  type CutFault,
+  type Fault,
+  isCut,
+  isResumeFault,
+  type RequestMatch,
+  type ResumeFault,
+  type StreamFault,
+} from './fault';
 import { classifyFrame } from './frame-kind';
 import { LegacyStreams } from './legacy-sse';
+import { otherId, ResponseIdRewriter } from './response-id-rewriter';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
@@ -67,6 +76,12 @@ interface Armed {
   inFlight: boolean;
 }
 
+/** A response `rewrite-response-id` may cross: its request's id, and the one it was crossed with. */
+interface Crossing {
+  id: string | number | undefined;
+  partner?: Crossing;
+}
+
 /** How many delivered events the proxy remembers for `replay-cursor`. */
 const REMEMBERED_EVENTS = 256;
 
@@ -75,6 +90,8 @@ export class FaultPlanner {
   private cutSession: string | undefined;
   private readonly delivered = new Map<string, Uint8Array>();
   private readonly legacy = new LegacyStreams();
+  /** The responses `rewrite-response-id` may cross, while they stream. */
+  private readonly crossings = new Set<Crossing>();
 
   constructor(
     faults: readonly Fault[],
@@ -301,14 +318,22 @@ export class FaultPlanner {
     return { headers: {}, body };
   }
 
-  /** A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, or a request sent first. */
+  /**
+   * A 2026-07-28 stream fault armed for this request: the ack of a listen stream dropped, a request sent first, the
+   * events numbered, or the response's id changed.
+   */
   private streamFault(exchange: Exchange): FaultStream | undefined {
     const armed = this.ready().find(
       (a) =>
         (a.fault.kind === 'drop-listen-ack' && rpcTarget(exchange.rpc).method === 'subscriptions/listen') ||
-        (a.fault.kind === 'inject-server-request' && matches(exchange.rpc, a.fault.match)),
+        ((a.fault.kind === 'inject-server-request' ||
+          a.fault.kind === 'add-event-ids' ||
+          a.fault.kind === 'rewrite-response-id') &&
+          matches(exchange.rpc, a.fault.match)),
     );
     if (!armed) return undefined;
+    if (armed.fault.kind === 'add-event-ids') return this.numberingStream(exchange, armed, armed.fault);
+    if (armed.fault.kind === 'rewrite-response-id') return this.crossingStream(exchange, armed, armed.fault.spec);
     armed.struck += 1;
     const { method } = rpcTarget(exchange.rpc);
     if (armed.fault.kind === 'inject-server-request') {
@@ -335,6 +360,63 @@ export class FaultPlanner {
       },
       undefined,
     );
+  }
+
+  /**
+   * `add-event-ids` (and `rewrite-response-id`) strike on the response's first SSE bytes, not when it is planned, so
+   * a plain JSON answer (never an event stream they could change) leaves them for the next matching request.
+   */
+  private numberingStream(
+    exchange: Exchange,
+    armed: Armed,
+    fault: StreamFault & { kind: 'add-event-ids' },
+  ): FaultStream {
+    const { method } = rpcTarget(exchange.rpc);
+    const claim = (): EventIdRewriter | undefined => {
+      if (!fault.every && armed.struck > 0) return undefined; // a concurrent response took it first
+      armed.struck += 1;
+      this.options.report({
+        fault: fault.spec,
+        action: 'add-event-ids',
+        detail: { method, retryMs: fault.retryMs ?? null },
+      });
+      return new EventIdRewriter({ kind: 'number', ...(fault.retryMs !== undefined && { retryMs: fault.retryMs }) });
+    };
+    return new FaultStream(this.remembering(PASS), claimedRewriter(claim));
+  }
+
+  /**
+   * `rewrite-response-id`, as a gateway pooling exchanges crosses two answers: the first matching response carries
+   * the id of another matching request still in flight, and that one's response this one's id (one strike); with no
+   * other in flight, it carries its own id + 1000 (a string: "-other" appended), an id no request had.
+   */
+  private crossingStream(exchange: Exchange, armed: Armed, spec: string): FaultStream {
+    const { method } = rpcTarget(exchange.rpc);
+    const own: Crossing = { id: requestId(exchange.rpc) };
+    this.crossings.add(own);
+    const pick = (from: string | number): string | number | undefined => {
+      if (own.partner) return own.partner.id;
+      if (!armed.fault.every && armed.struck > 0) return undefined;
+      const partner = [...this.crossings].find(
+        (c) => c !== own && !c.partner && c.id !== undefined && JSON.stringify(c.id) !== JSON.stringify(from),
+      );
+      armed.struck += 1;
+      if (partner) {
+        own.partner = partner;
+        partner.partner = own;
+      }
+      const to = partner?.id ?? otherId(from);
+      this.options.report({
+        fault: spec,
+        action: 'rewrite-response-id',
+        detail: { method, from, to, crossed: !!partner },
+      });
+      return to;
+    };
+    const release = (): void => {
+      this.crossings.delete(own);
+    };
+    return new FaultStream(this.remembering(PASS), new ResponseIdRewriter(pick), { cut: release, finish: release });
   }
 
   /** A pass-through tap that remembers delivered events, while a `replay-cursor` may still need them. */
@@ -383,6 +465,12 @@ function messages(rpc: unknown): Record<string, unknown>[] {
 function paramsOf(message: Record<string, unknown> | undefined): Record<string, unknown> {
   const params = message?.['params'];
   return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+}
+
+/** The id of the body's first request. */
+function requestId(rpc: unknown): string | number | undefined {
+  const id = messages(rpc).find((m) => typeof m['method'] === 'string')?.['id'];
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 function rpcTarget(rpc: unknown): { method: string; tool?: string } {

@@ -23,6 +23,8 @@ export const FAULT_SYNTAX: readonly string[] = [
   'inject-server-request',
   'set-header:NAME=VALUE',
   'alter-request-state',
+  'add-event-ids[:RETRY_MS]',
+  'rewrite-response-id',
 ];
 
 export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string };
@@ -30,7 +32,15 @@ export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string
 const fail = (error: string): FaultParse => ({ ok: false, error });
 const WHOLE = /^\d{1,9}$/;
 const EPOCH = /^[A-Za-z0-9_-]{1,32}$/;
-const STRIKES_REQUESTS = new Set(['cut-mid-event', 'cut-at-boundary', 'delay', 'inject-server-request', 'set-header']);
+const STRIKES_REQUESTS = new Set([
+  'cut-mid-event',
+  'cut-at-boundary',
+  'delay',
+  'inject-server-request',
+  'set-header',
+  'add-event-ids',
+  'rewrite-response-id',
+]);
 const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
 const HEADER_VALUE = /^[\x20-\x2b\x2d-\x7e]{0,256}$/;
 const KNOWN = new Set(FAULT_SYNTAX.map((syntax) => /^[a-z-]+/.exec(syntax)?.[0]));
@@ -80,6 +90,13 @@ export function parseFaultSpec(text: string): FaultParse {
       if (typeof ms === 'string') return fail(ms);
       return ok({ ...shared, kind: name, match, ms });
     }
+    case 'add-event-ids': {
+      if (value === undefined) return ok({ ...shared, kind: name, match });
+      const retryMs = wholeNumber(value, 'RETRY_MS', undefined, 0);
+      if (typeof retryMs === 'string') return fail(retryMs);
+      return ok({ ...shared, kind: name, match, retryMs });
+    }
+    case 'rewrite-response-id':
     case 'inject-server-request':
       if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
       return ok({ ...shared, kind: name, match });
@@ -121,7 +138,7 @@ function parseOptions(name: string, options: string[]): RequestMatch | string {
     if (name === 'drop-listen-ack' || name === 'alter-request-state')
       return `${name} strikes the first ${name === 'drop-listen-ack' ? 'subscriptions/listen stream' : 'request echoing a requestState'}: ,method= does not apply to it`;
     if (!STRIKES_REQUESTS.has(name))
-      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request and set-header`;
+      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request, set-header, add-event-ids and rewrite-response-id`;
     match = { method };
   }
   return match;

@@ -26,6 +26,7 @@ export const RELAY_RULES: ReadonlySet<string> = new Set([
  * reconnect timing): they do not run on relayed sessions. Every rule is in one of the two lists (a test checks).
  */
 export const BYTE_RULES: ReadonlySet<string> = new Set([
+  'capture-gap',
   'cross-stream-replay',
   'duplicate-id-across-streams',
   'epoch-mismatch',

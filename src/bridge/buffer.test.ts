@@ -69,14 +69,34 @@ describe('FrameBuffer', () => {
     for (let i = 0; i < 4; i += 1) expect(buffer.add(chunkOf('big', 60_000))).toBe('buffered');
     const snapshot = buffer.snapshot();
     expect(ids(snapshot)).toEqual(['initialize', 'big']);
-    // The head (the first 64 KiB: two chunks here), a gap where the third was, the latest chunk.
+    // The head (the first 64 KiB: two chunks here), then a gap: an open stream keeps no bytes after its head once
+    // trimmed, and its later chunks go into the gap uncopied (relayed live only).
     const big = snapshot.filter((d) => d.kind !== 'start' && d.id === 'big');
-    expect(big.map((d) => d.kind)).toEqual(['chunk', 'chunk', 'gap', 'chunk']);
-    expect(big[2]).toEqual({ kind: 'gap', id: 'big', gap: { offset: 120_000, bytes: 60_000, t: 2, cause: 'evicted' } });
-    expect(buffer.trimmedBytes).toBe(60_000);
+    expect(big.map((d) => d.kind)).toEqual(['chunk', 'chunk', 'gap']);
+    expect(big[2]).toEqual({
+      kind: 'gap',
+      id: 'big',
+      gap: { offset: 120_000, bytes: 120_000, t: 2, cause: 'evicted' },
+    });
+    expect(buffer.trimmedBytes).toBe(120_000);
+    expect(buffer.add(chunkOf('big', 5_000))).toBe('relay-only');
+    const grown = buffer.snapshot().find((d) => d.kind === 'gap');
+    expect(grown?.kind === 'gap' && grown.gap.bytes).toBe(125_000);
     expect(buffer.droppedBytes).toBe(0);
     buffer.add(startOf('next'));
     expect(ids(buffer.snapshot())).toEqual(['initialize', 'big', 'next']);
+  });
+
+  it('trims an ended stream only as far as the budget needs, keeping its latest bytes', () => {
+    const buffer = new FrameBuffer(400_000);
+    buffer.add(startOf('done'));
+    for (let i = 0; i < 5; i += 1) buffer.add(chunkOf('done', 60_000));
+    buffer.add(endOf('done'));
+    buffer.add(startOf('other'));
+    for (let i = 0; i < 3; i += 1) buffer.add(chunkOf('other', 50_000));
+    const done = buffer.snapshot().filter((d) => d.kind !== 'start' && d.id === 'done');
+    expect(done.map((d) => d.kind)).toEqual(['chunk', 'chunk', 'gap', 'chunk', 'chunk', 'end']);
+    expect(buffer.bytes).toBeLessThanOrEqual(400_000);
   });
 
   it('grows one gap as a long stream keeps trimming, and keeps a fault mark it meets', () => {

@@ -1,18 +1,12 @@
 // Runs anywhere (pure core): capture gaps are the recorder's losses, never the server's. A finding located in a
 // connection's body at or after the event that a gap cut into is about bytes the capture spliced together: dropped.
-import type { BodyChunk, CaptureGap } from '../capture/model';
+import { recordedOffset } from '../capture/gaps';
+import type { BodyChunk } from '../capture/model';
 import type { Model } from '../model/types';
 import type { Finding } from './types';
 
 /** The rule that reports the gaps themselves (its findings are never dropped). */
 export const CAPTURE_GAP_RULE = 'capture-gap';
-
-/** Where a gap sits among the recorded bytes (its offset counts the page's body, earlier gaps included). */
-export function recordedOffset(gaps: readonly CaptureGap[], index: number): number {
-  let missing = 0;
-  for (let i = 0; i < index; i++) missing += (gaps[i] as CaptureGap).bytes;
-  return (gaps[index] as CaptureGap).offset - missing;
-}
 
 /** A test: is this finding judged across a capture gap (so it says nothing about the server)? */
 export function judgedAcross(model: Model): (finding: Finding) => boolean {

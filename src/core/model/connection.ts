@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): one raw connection record -> its parsed body (SSE events and tail, JSON messages).
 import { TextDecoder } from '../web/globals';
-import type { BodyChunk, ConnectionRecord, EndReason } from '../capture/model';
+import type { BodyChunk, CaptureGap, ConnectionRecord, EndReason } from '../capture/model';
+import { recordedOffset } from '../capture/gaps';
 import { detectScheme } from '../ids/scheme';
 import { headerValue, mediaType } from '../mcp/headers';
 import { asEra, metaProtocolVersion } from '../mcp/era';
@@ -134,6 +135,8 @@ export class SseBodyReader {
   private endpointData: string | undefined;
   private chunkCount = 0;
   private byteCount = 0;
+  /** Capture gaps the reader has passed. */
+  private gapsPassed = 0;
   private scheme: IdScheme = 'none';
   private ended = false;
 
@@ -145,10 +148,17 @@ export class SseBodyReader {
     return this.ended;
   }
 
-  /** Reads chunks[chunksRead..]: the caller guarantees the earlier chunks are the ones already read. */
-  read(chunks: readonly BodyChunk[]): void {
+  /**
+   * Reads chunks[chunksRead..]: the caller guarantees the earlier chunks are the ones already read. At a capture
+   * gap (`gaps`, the record's) the parser resyncs: an event the gap cut into is not joined across it.
+   */
+  read(chunks: readonly BodyChunk[], gaps: readonly CaptureGap[] = []): void {
     for (let i = this.chunkCount; i < chunks.length; i++) {
       const chunk = chunks[i] as BodyChunk;
+      for (; this.gapsPassed < gaps.length; this.gapsPassed++) {
+        if (recordedOffset(gaps, this.gapsPassed) > this.byteCount) break;
+        this.parser.resync();
+      }
       this.table.addChunk(this.byteCount, chunk.t);
       this.byteCount += chunk.bytes.byteLength;
       const dispatched = this.parser.push(chunk.bytes);
@@ -215,7 +225,7 @@ export function parseConnection(record: ConnectionRecord): ParsedConnection {
   let reader: SseBodyReader | undefined;
   if (head.isSse) {
     reader = new SseBodyReader();
-    reader.read(record.chunks);
+    reader.read(record.chunks, record.gaps);
   }
   return assembleConnection(head, reader);
 }

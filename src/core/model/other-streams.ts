@@ -1,5 +1,6 @@
 // Runs anywhere (pure core): the SSE streams that are not MCP, as the analysis lists them apart.
 import type { ConnectionRecord } from '../capture/model';
+import { recordedOffset } from '../capture/gaps';
 import { SseParser } from '../sse/parser';
 import type { SseEvent } from '../sse/types';
 import { stripQuery } from './connection';
@@ -36,6 +37,14 @@ export function otherStreamView({ conn, reason }: OtherConnection): OtherStreamV
 export function otherStreamEvents(record: ConnectionRecord): SseEvent[] {
   const parser = new SseParser();
   const events: SseEvent[] = [];
-  for (const chunk of record.chunks) events.push(...parser.push(chunk.bytes));
+  const gaps = record.gaps ?? [];
+  let passed = 0;
+  let offset = 0;
+  for (const chunk of record.chunks) {
+    // As SseBodyReader: no event is joined across a capture gap.
+    for (; passed < gaps.length && recordedOffset(gaps, passed) <= offset; passed++) parser.resync();
+    events.push(...parser.push(chunk.bytes));
+    offset += chunk.bytes.byteLength;
+  }
   return events;
 }

@@ -104,7 +104,7 @@ export class ConnectionParseCache {
   readAhead(record: ConnectionRecord): void {
     const live = this.live.get(record.id);
     if (!live || live.reader.finished || !sameHead(live.head, record) || !continues(record, live.chunks)) return;
-    live.reader.read(record.chunks);
+    live.reader.read(record.chunks, record.gaps);
     for (let i = live.chunks.length; i < record.chunks.length; i++) live.chunks.push(record.chunks[i] as BodyChunk);
   }
 
@@ -116,7 +116,7 @@ export class ConnectionParseCache {
       if (!parsedHead.isSse) return assembleConnection(parsedHead, undefined);
       live = { head: headKey(record), parsedHead, reader: new SseBodyReader(), chunks: [] };
     }
-    live.reader.read(record.chunks);
+    live.reader.read(record.chunks, record.gaps);
     for (let i = live.chunks.length; i < record.chunks.length; i++) live.chunks.push(record.chunks[i] as BodyChunk);
     // The head parse is reused; the record it names is this one.
     const parsed = assembleConnection({ ...live.parsedHead, record }, live.reader);

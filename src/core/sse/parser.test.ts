@@ -246,6 +246,35 @@ describe('SseParser chunk boundaries', () => {
     expect(chunkFree(result.events)).toEqual(chunkFree(whole.events));
   });
 
+  it('resyncs at a capture gap: the event cut into is dropped, the next blank line ends the skip, offsets go on', () => {
+    const parser = new SseParser();
+    const before = parser.push(bytesOf('id: 1\ndata: one\n\nid: 2\ndata: tw'));
+    parser.resync();
+    // The bytes after the gap start inside another event (its id and the start of its data were lost).
+    const after = parser.push(bytesOf('o of event 7\nid: 7\n\nid: 8\ndata: eight\n\n'));
+    expect(before.map((e) => [e.data, e.lastEventId])).toEqual([['one', '1']]);
+    expect(after.map((e) => [e.data, e.lastEventId, e.start, e.end])).toEqual([['eight', '8', 51, 70]]);
+    expect(parser.lastEventId).toBe('8');
+    expect(parser.finish()).toBeUndefined();
+  });
+
+  it('resyncs at a gap cutting a UTF-8 sequence: nothing of it leaks into what follows, whose offsets stay exact', () => {
+    const parser = new SseParser();
+    const first = parser.push(concatBytes('data: a\r\n\r\ndata: x', [0xe2, 0x82]));
+    parser.resync();
+    const next = parser.push(bytesOf('\n\ndata: b€\n\n'));
+    expect(first.map((e) => e.data)).toEqual(['a']);
+    expect(next.map((e) => [e.data, e.start, e.end])).toEqual([['b€', 22, 34]]);
+  });
+
+  it('a stream that ends inside the skip after a gap leaves no torn tail (the gap, not the server, cut it)', () => {
+    const parser = new SseParser();
+    parser.push(bytesOf('data: a\n\n'));
+    parser.resync();
+    parser.push(bytesOf('partial line\ndata: more'));
+    expect(parser.finish()).toBeUndefined();
+  });
+
   it('decodes a UTF-8 sequence split across chunks, at every split point', () => {
     const stream = bytesOf('data: x€😀y\n\n');
     for (let cut = 1; cut < stream.length; cut++) {

@@ -94,6 +94,27 @@ export class SseParser {
   private pendingStart = -1;
   /** Its decoded fragments, joined once the line is complete (bytes held by the ICU decoder excepted). */
   private pendingTexts: string[] = [];
+  /** After resync(): lines are skipped up to the next blank line. */
+  private awaitingBlank = false;
+
+  /**
+   * The bytes pushed next do not follow those pushed so far (the recorder lost bytes between them: a capture gap).
+   * What was undispatched is dropped, and everything up to the next blank line is skipped: it may be the rest of an
+   * event whose start was lost, and joining it to what came before would make an event no server sent. The last
+   * event ID stays what it was (nothing after the gap has set it yet).
+   */
+  resync(): void {
+    this.resetEvent();
+    this.regionViews = [];
+    this.pendingStart = -1;
+    this.pendingTexts = [];
+    this.skipLf = false;
+    this.bomMatched = -1;
+    if (this.icuHeld) this.decoder.decode(); // flushes the unfinished sequence: its bytes' end was lost
+    this.icuHeld = false;
+    this.lastExact = true;
+    this.awaitingBlank = true;
+  }
 
   /** Parses one chunk; returns the events it dispatched. */
   push(chunk: Uint8Array): SseEvent[] {
@@ -274,6 +295,7 @@ export class SseParser {
 
   /** One complete, non-blank line text[from, to) starting at stream offset `lineStart`. */
   private line(text: string, from: number, to: number, lineStart: number): void {
+    if (this.awaitingBlank) return;
     if (this.regionStart < 0) {
       this.regionStart = lineStart;
       this.regionFirstChunk = this.current;
@@ -360,6 +382,12 @@ export class SseParser {
 
   /** A blank line ending at stream offset `end`: dispatch if there is data, then reset the event buffers. */
   private blank(end: number): void {
+    if (this.awaitingBlank) {
+      // The end of what followed a gap: dispatch nothing, start afresh.
+      this.awaitingBlank = false;
+      this.resetEvent();
+      return;
+    }
     this.lastEventIdString = this.idBuffer;
     if (this.dataCount > 0) {
       this.out.push({
@@ -373,9 +401,14 @@ export class SseParser {
         firstChunk: this.regionFirstChunk,
         lastChunk: this.current,
       });
-      this.data = '';
-      this.dataCount = 0;
     }
+    this.resetEvent();
+  }
+
+  /** The event buffers and the region, empty again (after a blank line). */
+  private resetEvent(): void {
+    this.data = '';
+    this.dataCount = 0;
     this.eventType = '';
     this.eventHasId = false;
     this.eventRetry = undefined;
@@ -389,7 +422,7 @@ export class SseParser {
   }
 
   private startPending(start: number, text: string): void {
-    if (this.regionStart < 0) {
+    if (this.regionStart < 0 && !this.awaitingBlank) {
       this.regionStart = start;
       this.regionFirstChunk = this.current;
     }

@@ -28,6 +28,19 @@ describe(RULE, () => {
     );
   });
 
+  it('joins no event across a gap: the one it cut into is not in the events, the next whole one is', () => {
+    // The recorder lost the end of event 2 and the start of event 8: no event "2 + the rest of 8" is made.
+    const cut = EVENT(8).slice(20);
+    const capture = parseTranscript(`${HEAD}${EVENT(1)}${EVENT(2).slice(0, 30)}\n? gap 900 bytes\n${cut}${EVENT(9)}`);
+    const analysis = analyze(capture);
+    expect(analysis.events.length).toBe(2);
+    expect([...analysis.events].map((e) => [e.lastEventId, e.messages[0]?.kind])).toEqual([
+      ['1', 'notification'],
+      ['9', 'notification'],
+    ]);
+    expect(analysis.findings.map((f) => f.rule)).toEqual([RULE]);
+  });
+
   it('reports nothing on a capture without gaps', () => {
     expect(findingsFor(parseTranscript(`${HEAD}${EVENT(1)}${EVENT(2)}`), RULE)).toEqual([]);
   });

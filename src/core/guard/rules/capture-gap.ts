@@ -1,7 +1,7 @@
 // Runs anywhere (pure core): rule capture-gap. Reports the holes in the recording itself, where they are, so a
 // reader knows what the capture could not show; the engine keeps the other rules from judging across them.
 import { formatGap } from '../../capture/gap-text';
-import { recordedOffset } from '../capture-gaps';
+import { recordedOffset } from '../../capture/gaps';
 import { at } from '../facts';
 import type { Report, Rule } from '../types';
 

@@ -3,7 +3,7 @@
 // a second port of its own, the real connection's id and the next ones), while a real stream is held open; the
 // records must stay exactly what the page's fetch got, and nothing forged may appear beside them.
 import { expect, test, type Page } from '@playwright/test';
-import { DIST_CHROME, findTabId, openExtensionPage, probeStatus, startProbe } from './fixtures/extension';
+import { DIST_CHROME, probeStatus, probeTab } from './fixtures/extension';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, type ChromiumSession } from './launcher';
 
@@ -23,12 +23,7 @@ test.afterAll(async () => {
   expect(report.violations).toEqual([]);
 });
 
-async function probeTab(page: Page): Promise<Page> {
-  const ext = await openExtensionPage(session.context, extensionId);
-  await startProbe(ext, await findTabId(ext, page.url()));
-  await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(0);
-  return ext;
-}
+const probe = (page: Page): Promise<Page> => probeTab(session.context, extensionId, page);
 
 /** Runs in the page, as any page script could: every forgery it knows, aimed at `realId` and the ids after it. */
 async function forgeEverything(realId: string): Promise<{ gotPort: boolean; tried: number }> {
@@ -83,7 +78,7 @@ async function forgeEverything(realId: string): Promise<{ gotPort: boolean; trie
 test('a page script cannot inject into, end, relabel or add to what the tap records', async () => {
   const page = await session.context.newPage();
   await page.goto(`${server.url}/blank.html`);
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   const reading = page.evaluate(async () => {
     const res = await fetch('/sse?n=10&gap=0&size=40&hold=forgery&holdAfter=4', {
       headers: { accept: 'text/event-stream' },

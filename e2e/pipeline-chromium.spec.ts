@@ -9,8 +9,8 @@ import {
   openExtensionPage,
   probeDigest,
   probeStatus,
+  probeTab,
   serviceWorkerRunning,
-  startProbe,
   stopServiceWorker,
   type ProbeConnection,
 } from './fixtures/extension';
@@ -34,12 +34,7 @@ test.afterAll(async () => {
   expect(report.violations).toEqual([]);
 });
 
-async function probeTab(page: Page): Promise<Page> {
-  const ext = await openExtensionPage(session.context, extensionId);
-  await startProbe(ext, await findTabId(ext, page.url()));
-  await expect.poll(async () => (await probeStatus(ext)).snapshots).toBeGreaterThan(0);
-  return ext;
-}
+const probe = (page: Page): Promise<Page> => probeTab(session.context, extensionId, page);
 
 async function settings(values: Record<string, unknown>): Promise<void> {
   const ext = await openExtensionPage(session.context, extensionId);
@@ -63,7 +58,7 @@ test('records from document_start, before any panel is open, exactly what the se
     'resume call-5',
   ]);
 
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   const { connections } = await probeStatus(ext);
   const [init, initialized, call, resume] = mcpOnly(connections);
   expect(init).toMatchObject({ method: 'POST', status: 200, end: 'complete', source: 'fetch' });
@@ -86,7 +81,7 @@ test('EventSource streams are recorded as reconstructed events, each reconnect w
   await page.goto(`${server.url}/eventsource.html`);
   const messages = await page.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
   expect(messages).toHaveLength(5);
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   const streams = (await probeStatus(ext)).connections.filter((c) => c.source === 'eventsource');
   expect(streams).toHaveLength(2);
   const [first, second] = streams;
@@ -103,7 +98,7 @@ test('EventSource streams are recorded as reconstructed events, each reconnect w
 test('stopping the service worker mid-stream loses nothing', async () => {
   const page = await session.context.newPage();
   await page.goto(`${server.url}/blank.html`);
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   const reading = page.evaluate(async () => {
     let text = '';
     let chunks = 0;
@@ -145,7 +140,7 @@ async function stopsDuring(n: number, size: number, stops: number[]): Promise<vo
   };
   const page = await session.context.newPage();
   await page.goto(`${server.url}/blank.html`);
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   await page.evaluate(
     (url) => {
       const w = window as unknown as { __read: number; __done: Promise<string> };
@@ -199,7 +194,7 @@ test('subframes are recorded under frame-scoped ids; navigation is reported; cle
   await page.goto(`${server.url}/frames.html`);
   const frame = page.frames().find((f) => f.url().endsWith('/mcp-client.html'))!;
   await frame.evaluate(() => (window as unknown as { __done: Promise<string[]> }).__done);
-  const ext = await probeTab(page);
+  const ext = await probe(page);
   const calls = mcpOnly((await probeStatus(ext)).connections);
   expect(calls).toHaveLength(4);
   for (const c of calls) expect(c.id).toMatch(/^f\d+\./);
@@ -218,7 +213,7 @@ test('subframes are recorded under frame-scoped ids; navigation is reported; cle
     },
     await findTabId(ext, page.url()),
   );
-  const fresh = await probeTab(page);
+  const fresh = await probe(page);
   await expect.poll(async () => (await probeStatus(fresh)).connections.length).toBe(0);
   await Promise.all([ext.close(), fresh.close(), page.close()]);
 });
@@ -234,7 +229,7 @@ test('credentials are redacted unless the user opts in; the buffer budget drops 
     return page;
   };
   let page = await run();
-  let ext = await probeTab(page);
+  let ext = await probe(page);
   expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe(
     `Bearer ${redactedTag('s3cret')}`,
   );
@@ -243,7 +238,7 @@ test('credentials are redacted unless the user opts in; the buffer budget drops 
   await settings({ 'settings.revealSecrets': true, 'settings.bufferBytes': 64 * 1024 });
   try {
     page = await run();
-    ext = await probeTab(page);
+    ext = await probe(page);
     expect(header(mcpOnly((await probeStatus(ext)).connections)[0]!.requestHeaders, 'authorization')).toBe(
       'Bearer s3cret',
     );
@@ -251,7 +246,7 @@ test('credentials are redacted unless the user opts in; the buffer budget drops 
     await page.evaluate(async () => {
       for (let i = 0; i < 3; i++) await (await fetch('/sse?n=30&gap=0&size=1000')).text();
     });
-    ext = await probeTab(page);
+    ext = await probe(page);
     const status = await probeStatus(ext);
     // 3 x ~31 KB against a 64 KiB budget: the oldest completed connections went first, the MCP POST among them.
     expect(mcpOnly(status.connections)).toEqual([]);

@@ -46,7 +46,7 @@ export interface LabPageApi {
   /** The Vercel AI SDK's MCP client (`@ai-sdk/mcp`) lists the tools and calls one, on the fault-free origin. */
   aiSdk(): Promise<AiSdkRun>;
   /**
-   * `use-mcp` (the React hook) connects, calls a tool, unmounts. The page's fetch is this page's recorder meanwhile
+   * `use-mcp` (the React hook) connects, calls a tool, unmounts. The page's fetch is this page's recorder from then on
    * (the hook takes no fetch of its own), so `wire()` counts its traffic too.
    */
   useMcp(): Promise<UseMcpRun>;
@@ -87,7 +87,7 @@ const rows = new Map<string, { verdict: HTMLElement; detail: HTMLElement; button
 const notes = document.getElementById('notes') as HTMLPreElement;
 let queue: Promise<unknown> = Promise.resolve();
 // Over the page's fetch as it is at each call (the inspector's tap, when installed): records what the client got.
-// While use-mcp runs, window.fetch is the recorder itself: the recorder then calls the fetch it replaced.
+// Once use-mcp has run, window.fetch is the recorder itself: the recorder then calls the fetch it replaced.
 let replacedFetch: typeof fetch | undefined;
 const recorder = recordingFetch(
   (url, init) => (replacedFetch ?? fetch)(url, init),
@@ -212,14 +212,14 @@ async function aiSdk(): Promise<AiSdkRun> {
 function useMcpClient(): Promise<UseMcpRun> {
   const next = queue.then(async () => {
     await selectScenario(base, 'clean', recorder.fetch, 'integer');
-    replacedFetch = window.fetch;
-    window.fetch = (input, init) => recorder.fetch(input instanceof Request ? input.url : input, init);
-    try {
-      return await runUseMcp(`${base}/mcp`);
-    } finally {
-      window.fetch = replacedFetch;
-      replacedFetch = undefined;
+    // From the first run on, window.fetch stays the recorder: the SDK under the hook goes on resuming finished
+    // streams after the unmount (its reconnect timers outlive the hook), and with window.fetch restored those later
+    // requests reached the tap but not the page's record (a loaded CI run: panel 10 connections, page 8).
+    if (replacedFetch === undefined) {
+      replacedFetch = window.fetch;
+      window.fetch = (input, init) => recorder.fetch(input instanceof Request ? input.url : input, init);
     }
+    return runUseMcp(`${base}/mcp`);
   });
   queue = next.catch(() => undefined);
   return next;

@@ -67,14 +67,14 @@ describe('the cut-mid-event recording, as a user reads it', () => {
   });
 
   it('resumed after the last event the client got, and shows the torn tail that was never dispatched', () => {
-    const cutEvents = cut.eventIndexes.map((i) => analysis.events.at(i)!);
+    const cutEvents = [...cut.eventIndexes].map((i) => analysis.events.at(i)!);
     expect(resume.lastEventIdSent).toBe(cutEvents.at(-1)?.lastEventId);
     expect(progressOf(analysis, cut.id)).toEqual([1, 2]);
     // 60 bytes into the data of progress 3: its id line passed, its data did not end.
     expect(cut.tail).toMatchObject({ type: 'message', hasData: true, dataLines: [] });
     expect(cut.tail?.pendingLine).toBe('data: {"method":"notifications/progress","params":{"progressToken"');
     // The origin re-sent the torn event whole, under the same id, as the first event of the resume.
-    const replayed = analysis.events.at(resume.eventIndexes[0]!)!;
+    const replayed = analysis.events.at(resume.eventIndexes.at(0)!)!;
     expect(replayed.lastEventId).toBe(cut.tail?.id);
     expect(replayed.data.startsWith(cut.tail!.pendingLine.slice('data: '.length))).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('the replay-boundary recording', () => {
 
   it('the resume starts with the cursor event again, byte for byte, and the client sees progress 2 twice', () => {
     const last = analysis.events.at(cut.eventIndexes.at(-1)!)!;
-    const first = analysis.events.at(resume.eventIndexes[0]!)!;
+    const first = analysis.events.at(resume.eventIndexes.at(0)!)!;
     expect(resume.lastEventIdSent).toBe(last.lastEventId);
     expect(first.lastEventId).toBe(last.lastEventId);
     expect(first.data).toBe(last.data);
@@ -121,7 +121,7 @@ describe('the epoch-restart-clamp recording', () => {
       idScheme: 'epoch-seq',
     });
     const [oldEpoch] = resume.lastEventIdSent!.split(':');
-    const ids = resume.eventIndexes.map((i) => analysis.events.at(i)!.lastEventId);
+    const ids = [...resume.eventIndexes].map((i) => analysis.events.at(i)!.lastEventId);
     expect(ids.length).toBeGreaterThan(0);
     const [newEpoch, firstSeq] = ids[0]!.split(':');
     expect(newEpoch).not.toBe(oldEpoch);

@@ -1,12 +1,13 @@
 // Runs anywhere (pure core): event id -> the index of its first delivery, compact for counters (100k ids, a few runs).
 import { counterFrom, counterStart } from '../ids/counter';
+import { IndexListBuilder } from '../model/index-list';
 import { HashedIds } from './hashed-ids';
 
 /** A stretch of consecutive numbers under one prefix: indexes[k] first delivered the id numbered lo + k. */
 interface Segment {
   lo: number;
-  /** Event indexes (Model.events), small integers: V8 keeps them unboxed. */
-  indexes: number[];
+  /** Event indexes (Model.events), in narrow pages: a JS array cost 8 bytes or more an index. */
+  indexes: IndexListBuilder;
 }
 
 /** Segments of one prefix, sorted by lo, disjoint; `growing` is the one the last new id extended or opened. */
@@ -54,7 +55,7 @@ export class FirstDeliveries {
     }
     const { growing, list } = segments;
     const segment = find(list, n);
-    if (segment) return segment.indexes[n - segment.lo];
+    if (segment) return segment.indexes.at(n - segment.lo);
     // Once full, this prefix's new ids are in the map only.
     if (segments.full) return this.firstOther(id, index);
     // The usual case: the next number of the run the last new id went to (no run holds n: they stay disjoint).
@@ -66,7 +67,8 @@ export class FirstDeliveries {
       segments.full = true;
       return this.firstOther(id, index);
     }
-    const opened = { lo: n, indexes: [index] };
+    const opened = { lo: n, indexes: new IndexListBuilder() };
+    opened.indexes.push(index);
     list.splice(insertionPoint(list, n), 0, opened);
     segments.growing = opened;
     return undefined;
@@ -78,7 +80,7 @@ export class FirstDeliveries {
     const segments = start === undefined ? undefined : this.byPrefix.get(start === 0 ? '' : id.slice(0, start));
     const n = start === undefined ? 0 : counterFrom(id, start);
     const segment = segments && find(segments.list, n);
-    return segment ? segment.indexes[n - segment.lo] : this.others.get(id);
+    return segment ? segment.indexes.at(n - segment.lo) : this.others.get(id);
   }
 
   private firstOther(id: string, index: number): number | undefined {

@@ -52,7 +52,7 @@ const endTime = (c: ConnectionView) => c.record.endTime ?? c.record.responseTime
 
 function lastIdOf(model: Model, conn: ConnectionView): string | undefined {
   for (let k = conn.eventIndexes.length - 1; k >= 0; k--) {
-    const event = model.events.at(conn.eventIndexes[k] as number);
+    const event = model.events.at(conn.eventIndexes.at(k) as number);
     if (event && event.lastEventId !== '') return event.lastEventId;
   }
   return conn.tail?.id;

@@ -118,7 +118,7 @@ describe('buildModel', () => {
       [1, '2', 1, false],
       [2, '3', 0, true],
     ]);
-    expect(model.connections[0]?.eventIndexes).toEqual([0, 1, 2]);
+    expect([...(model.connections[0]?.eventIndexes ?? [])]).toEqual([0, 1, 2]);
   });
 
   it('leaves traffic that is not MCP out of the model', () => {

@@ -3,6 +3,7 @@ import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
 import { placeEvents, type Delivery, type PlacementMemory } from './events';
+import { NO_EVENT_INDEXES } from './index-list';
 import { noticesOf } from './notices';
 import { otherStreamView } from './other-streams';
 import { relayedRecords } from './relay-inspector';
@@ -206,7 +207,7 @@ function connectionView(conn: ParsedConnection, sessionKey: string, stream: Stre
     isSse: conn.isSse,
     requestMessages: conn.requestMessages,
     responseMessages: conn.responseMessages,
-    eventIndexes: [],
+    eventIndexes: NO_EVENT_INDEXES,
     bytes: conn.bytes,
     mcpEvidence: conn.evidence ?? '',
   };

@@ -65,15 +65,8 @@ function dataValue(text: string, from: number, to: number): string | undefined {
 
 /** The data of row `row` of `table`, decoded from `chunks` (the body the table was read from). */
 export function eventData(chunks: readonly BodyChunk[], table: EventTable, row: number): string {
-  const { start, end, lastChunk } = table.columns;
-  const bytes = bodyRange(
-    chunks,
-    table,
-    table.firstChunk(row),
-    lastChunk[row] as number,
-    start[row] as number,
-    end[row] as number,
-  );
+  const { start, lastChunk } = table.columns;
+  const bytes = bodyRange(chunks, table, table.firstChunk(row), lastChunk.at(row), start.at(row), table.end(row));
   return dataFromBytes(bytes);
 }
 
@@ -140,11 +133,11 @@ function dataValueAt(span: Span, from: number, to: number): number {
  * reach (4 bytes a unit at most, and 4 more so a sequence cut at the bound lands past them).
  */
 export function eventDataPreview(chunks: readonly BodyChunk[], table: EventTable, row: number, max: number): string {
-  const { start, end, lastChunk } = table.columns;
-  const span = spanOf(chunks, table, table.firstChunk(row), lastChunk[row] as number);
-  const to = end[row] as number;
+  const { start, lastChunk } = table.columns;
+  const span = spanOf(chunks, table, table.firstChunk(row), lastChunk.at(row));
+  const to = table.end(row);
   let data: string | undefined;
-  let from = start[row] as number;
+  let from = start.at(row);
   while (from < to) {
     const first = byteAt(span, from);
     if (first === 10 || first === 13) break; // the blank line that dispatched it

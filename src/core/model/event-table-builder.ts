@@ -2,7 +2,7 @@
 import { counterFrom, counterStart } from '../ids/counter';
 import type { JsonRpcEnvelope } from '../mcp/types';
 import type { SseEvent } from '../sse/types';
-import { allocateColumns, copyColumns, viewColumns, type Columns } from './columns';
+import { allocateColumns, trimColumns, type Columns } from './columns';
 import {
   EventTable,
   HAS_ID,
@@ -36,14 +36,13 @@ function resized(array: Float64Array, count: number, capacity: number): Float64A
 }
 
 /**
- * The rows of one connection's events. Snapshots share the columns' buffers (views cut to their row count), so a
+ * The rows of one connection's events. Snapshots share the columns (each reads only its own row count), so a
  * live connection's next analysis copies nothing; rows are only ever appended, so a snapshot never changes. Texts
  * (types, methods, id prefixes) are interned: an event of a counter-numbered stream keeps no string of its own.
  */
 export class EventTableBuilder {
   private readonly lineage = {};
-  private columns: Columns = allocateColumns(FIRST_CAPACITY);
-  private capacity = FIRST_CAPACITY;
+  private readonly columns: Columns = allocateColumns();
   private count = 0;
   private chunkStarts = new Float64Array(FIRST_CAPACITY);
   private chunkTimes = new Float64Array(FIRST_CAPACITY);
@@ -79,19 +78,17 @@ export class EventTableBuilder {
 
   /** Adds an event the last chunk noted dispatched. */
   add(event: SseEvent, reading: DataReading): void {
-    // Grown by half: a live connection's columns keep at most a third of their room unused.
-    if (this.count === this.capacity) this.grow(this.capacity + (this.capacity >> 1));
     const row = this.count++;
     const c = this.columns;
-    c.start[row] = event.start;
-    c.end[row] = event.end;
-    c.lastChunk[row] = event.lastChunk;
-    c.dataLength[row] = event.data.length;
+    c.start.set(row, event.start);
+    c.span.set(row, event.end - event.start);
+    c.lastChunk.set(row, event.lastChunk);
+    c.dataLength.set(row, event.data.length);
     if (event.type !== this.lastType || this.lastTypeCode === NO_TEXT) {
       this.lastType = event.type;
       this.lastTypeCode = this.intern(event.type);
     }
-    c.type[row] = this.lastTypeCode;
+    c.type.set(row, this.lastTypeCode);
     this.setId(row, event.lastEventId);
     let flags = (event.hasId ? HAS_ID : 0) | this.lastIdFlags;
     const { envelopes, parseError } = reading;
@@ -100,8 +97,8 @@ export class EventTableBuilder {
     const numericId = typeof only?.id === 'number' ? only.id : undefined;
     const columnar =
       only !== undefined && (only.id === undefined || numericId !== undefined) && only.cancels === undefined;
-    c.messageId[row] = columnar && numericId !== undefined ? numericId : Number.NaN;
-    c.method[row] = columnar && only.method !== undefined ? this.methodCode(only.method) : NO_TEXT;
+    c.messageId.set(row, columnar && numericId !== undefined ? numericId : Number.NaN);
+    c.method.set(row, columnar && only.method !== undefined ? this.methodCode(only.method) : Number.NaN);
     if (columnar) flags |= (KINDS.indexOf(only.kind) + 1) << KIND_SHIFT;
     else if (envelopes.length > 0) flags |= KIND_RARE << KIND_SHIFT;
     if (event.retry !== undefined || parseError !== undefined || (!columnar && envelopes.length > 0)) {
@@ -113,7 +110,7 @@ export class EventTableBuilder {
       this.rareRows.push(row);
       this.rare.push(rare);
     }
-    c.flags[row] = flags;
+    c.flags.set(row, flags);
   }
 
   /** The rows so far; the same object while nothing was added. */
@@ -126,7 +123,7 @@ export class EventTableBuilder {
     this.last = new EventTable(
       this.lineage,
       this.count,
-      viewColumns(this.columns, this.count),
+      this.columns,
       this.chunkStarts.subarray(0, this.chunkCount),
       this.chunkTimes.subarray(0, this.chunkCount),
       texts,
@@ -139,18 +136,13 @@ export class EventTableBuilder {
 
   /** No more rows will come (the body ended): keeps exactly the rows there are, no room to grow. */
   seal(): void {
-    if (this.capacity !== this.count) this.grow(this.count);
+    trimColumns(this.columns, this.count);
     this.ids.seal();
     if (this.chunkStarts.length !== this.chunkCount) {
       this.chunkStarts = resized(this.chunkStarts, this.chunkCount, this.chunkCount);
       this.chunkTimes = resized(this.chunkTimes, this.chunkCount, this.chunkCount);
     }
     this.last = undefined;
-  }
-
-  private grow(capacity: number): void {
-    this.columns = copyColumns(this.columns, this.count, capacity);
-    this.capacity = capacity;
   }
 
   private methodCode(method: string): number {
@@ -194,8 +186,8 @@ export class EventTableBuilder {
         this.lastIdNumber = Number.NaN;
       }
     }
-    this.columns.idText[row] = this.lastIdText;
-    this.columns.idNumber[row] = this.lastIdNumber;
+    this.columns.idText.set(row, this.lastIdText);
+    this.columns.idNumber.set(row, this.lastIdNumber);
   }
 
   /** The code of an id prefix, undefined once MAX_ID_PREFIXES others were interned. */

@@ -74,13 +74,13 @@ describe('event table', () => {
           lastEventId: table.lastEventId(row),
           hasId: table.hasId(row),
           retry: table.rareAt(row)?.retry,
-          start: table.columns.start[row],
-          end: table.columns.end[row],
+          start: table.columns.start.at(row),
+          end: table.end(row),
           firstChunk: table.firstChunk(row),
-          lastChunk: table.columns.lastChunk[row],
+          lastChunk: table.columns.lastChunk.at(row),
         };
         expect(kept, `${name}, event ${row}`).toEqual(event);
-        expect(table.columns.dataLength[row]).toBe(event.data.length);
+        expect(table.columns.dataLength.at(row)).toBe(event.data.length);
       });
     }
   });

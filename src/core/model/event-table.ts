@@ -16,7 +16,7 @@ export const KIND_RARE = 7;
 export const KINDS: readonly JsonRpcMessage['kind'][] = ['request', 'notification', 'response', 'error'];
 /** The row's last event id is in the id pool: idText is where it starts, idNumber its length. */
 export const ID_POOLED = 32;
-/** Method code of a message without a method. */
+/** A text code not yet known (the builder's "nothing looked up"); the columns write NaN for "no method". */
 export const NO_TEXT = 0xffffffff;
 
 /** What few events have, kept apart from the columns. */
@@ -60,12 +60,17 @@ export class EventTable {
 
   /** Epoch ms of the chunk that dispatched the event. */
   time(row: number): number {
-    return this.chunkTimes[this.columns.lastChunk[row] as number] as number;
+    return this.chunkTimes[this.columns.lastChunk.at(row)] as number;
+  }
+
+  /** Where the event's bytes end in the body (exclusive). */
+  end(row: number): number {
+    return this.columns.start.at(row) + this.columns.span.at(row);
   }
 
   /** The chunk holding the event's first byte: the last chunk starting at or before it (an empty one holds none). */
   firstChunk(row: number): number {
-    const start = this.columns.start[row] as number;
+    const start = this.columns.start.at(row);
     const starts = this.chunkStarts;
     let low = 0;
     let high = starts.length;
@@ -78,43 +83,43 @@ export class EventTable {
   }
 
   hasId(row: number): boolean {
-    return ((this.columns.flags[row] as number) & HAS_ID) !== 0;
+    return (this.columns.flags.at(row) & HAS_ID) !== 0;
   }
 
   lastEventId(row: number): string {
-    const code = this.columns.idText[row] as number;
-    const n = this.columns.idNumber[row] as number;
-    if (((this.columns.flags[row] as number) & ID_POOLED) !== 0) return idAt(this.idPool, code, n);
+    const code = this.columns.idText.at(row);
+    const n = this.columns.idNumber.at(row);
+    if ((this.columns.flags.at(row) & ID_POOLED) !== 0) return idAt(this.idPool, code, n);
     const text = this.texts[code] as string;
     return Number.isNaN(n) ? text : text + String(n);
   }
 
   type(row: number): string {
-    return this.texts[this.columns.type[row] as number] as string;
+    return this.texts[this.columns.type.at(row)] as string;
   }
 
   /** How many JSON-RPC messages the event carries, without building their envelopes. */
   messageCount(row: number): number {
-    const kind = ((this.columns.flags[row] as number) & KIND_MASK) >> KIND_SHIFT;
+    const kind = (this.columns.flags.at(row) & KIND_MASK) >> KIND_SHIFT;
     if (kind === KIND_NONE) return 0;
     return kind === KIND_RARE ? (this.rareAt(row)?.envelopes?.length ?? 0) : 1;
   }
 
   /** The envelopes of the event's messages (a new array each call). */
   envelopes(row: number): JsonRpcEnvelope[] {
-    const kind = ((this.columns.flags[row] as number) & KIND_MASK) >> KIND_SHIFT;
+    const kind = (this.columns.flags.at(row) & KIND_MASK) >> KIND_SHIFT;
     if (kind === KIND_NONE) return [];
     if (kind === KIND_RARE) return (this.rareAt(row)?.envelopes ?? []).map((envelope) => ({ ...envelope }));
     const envelope: JsonRpcEnvelope = { kind: KINDS[kind - 1] as JsonRpcMessage['kind'] };
-    const id = this.columns.messageId[row] as number;
+    const id = this.columns.messageId.at(row);
     if (!Number.isNaN(id)) envelope.id = id;
-    const method = this.columns.method[row] as number;
-    if (method !== NO_TEXT) envelope.method = this.texts[method] as string;
+    const method = this.columns.method.at(row);
+    if (!Number.isNaN(method)) envelope.method = this.texts[method] as string;
     return [envelope];
   }
 
   rareAt(row: number): Rare | undefined {
-    if (((this.columns.flags[row] as number) & HAS_RARE) === 0) return undefined;
+    if ((this.columns.flags.at(row) & HAS_RARE) === 0) return undefined;
     const rows = this.rareRows;
     let low = 0;
     let high = rows.length;
@@ -134,10 +139,10 @@ export class EventTable {
     const n = start === undefined ? Number.NaN : counterFrom(id, start);
     const texts = this.texts;
     for (let row = 0; row < this.count; row++) {
-      const f = flags[row] as number;
+      const f = flags.at(row);
       if ((f & HAS_ID) === 0) continue;
-      const code = idText[row] as number;
-      const number = idNumber[row] as number;
+      const code = idText.at(row);
+      const number = idNumber.at(row);
       if ((f & ID_POOLED) !== 0) {
         if (idEquals(this.idPool, code, number, id)) return true;
       } else if (Number.isNaN(number) ? texts[code] === id : number === n && texts[code] === prefix) return true;

@@ -54,11 +54,11 @@ export class TableEventView implements EventView {
     this.hasId = table.hasId(row);
     const rare = table.rareAt(row);
     this.retry = rare?.retry;
-    this.start = c.start[row] as number;
-    this.end = c.end[row] as number;
+    this.start = c.start.at(row);
+    this.end = table.end(row);
     this.firstChunk = table.firstChunk(row);
-    this.lastChunk = c.lastChunk[row] as number;
-    this.dataLength = c.dataLength[row] as number;
+    this.lastChunk = c.lastChunk.at(row);
+    this.dataLength = c.dataLength.at(row);
     if (rare?.parseError !== undefined) this.parseError = rare.parseError;
     this.#table = table;
     this.#row = row;
@@ -132,19 +132,19 @@ export class MovingEventView implements EventView {
     return this.table.rareAt(this.#row)?.retry;
   }
   get start(): number {
-    return this.table.columns.start[this.#row] as number;
+    return this.table.columns.start.at(this.#row);
   }
   get end(): number {
-    return this.table.columns.end[this.#row] as number;
+    return this.table.end(this.#row);
   }
   get firstChunk(): number {
     return this.table.firstChunk(this.#row);
   }
   get lastChunk(): number {
-    return this.table.columns.lastChunk[this.#row] as number;
+    return this.table.columns.lastChunk.at(this.#row);
   }
   get dataLength(): number {
-    return this.table.columns.dataLength[this.#row] as number;
+    return this.table.columns.dataLength.at(this.#row);
   }
   get parseError(): string | undefined {
     return this.table.rareAt(this.#row)?.parseError;

@@ -35,7 +35,9 @@ describe('event lists across analyses', () => {
     const first = live(capture);
     const again = live(capture);
     expect(again.events).toBe(first.events);
-    expect(again.connections.map((c) => c.eventIndexes)).toEqual(first.connections.map((c) => c.eventIndexes));
+    expect(again.connections.map((c) => [...c.eventIndexes])).toEqual(
+      first.connections.map((c) => [...c.eventIndexes]),
+    );
   });
 
   it('continue the last list when a stream grows, and equal a fresh analysis', () => {

@@ -3,6 +3,7 @@ import type { ParsedConnection } from './connection';
 import { PlacedEvents, type Stretches } from './event-list';
 import type { EventTable } from './event-table';
 import type { PlacedRun } from './event-view';
+import { IndexListBuilder, type EventIndexes } from './index-list';
 import { mergeRuns } from './merge';
 import type { ConnectionView } from './types';
 
@@ -36,7 +37,8 @@ export class PlacementMemory {
   private list: PlacedEvents | undefined;
   /** The delivery of the last event (ties in time after it are ordered by delivery). */
   private lastRun = -1;
-  private indexes = new Map<string, readonly number[]>();
+  private indexes = new Map<string, EventIndexes>();
+  private builders = new Map<string, IndexListBuilder>();
 
   /** Where each delivery's new events start when the old events keep their places, else undefined. */
   appendedFrom(deliveries: readonly Delivery[]): number[] | undefined {
@@ -66,8 +68,8 @@ export class PlacementMemory {
   ): PlacedEvents {
     const old = from ? this.list : undefined;
     const stretches = new StretchBuilder(old);
-    // New indexes are collected apart and joined once: a copy of 100k entries costs more than the rest.
-    const grown = new Map<string, number[]>();
+    // Appended to, each connection's indexes go on from the last model's (views of them stay as they were).
+    const builders = old ? this.builders : new Map<string, IndexListBuilder>();
     let count = old?.length ?? 0;
     let lastRun = old ? this.lastRun : -1;
     mergeRuns(
@@ -75,8 +77,8 @@ export class PlacementMemory {
       (run, position) => {
         const id = (deliveries[run] as Delivery).view.id;
         stretches.add(run, position, count);
-        let indexes = grown.get(id);
-        if (!indexes) grown.set(id, (indexes = []));
+        let indexes = builders.get(id);
+        if (!indexes) builders.set(id, (indexes = new IndexListBuilder()));
         indexes.push(count);
         count += 1;
         lastRun = run;
@@ -97,13 +99,13 @@ export class PlacementMemory {
         : old
           ? old.extended(count, runs, stretches.finish())
           : new PlacedEvents({}, count, runs, stretches.finish());
-    const indexes = new Map<string, readonly number[]>();
+    const indexes = new Map<string, EventIndexes>();
     for (const [id, owner] of owners) {
+      const builder = builders.get(id);
+      if (!builder) continue;
       const before = old ? this.indexes.get(id) : undefined;
-      const more = grown.get(id);
-      const all = before && more ? before.concat(more) : (more ?? before);
-      if (!all) continue;
-      owner.eventIndexes = all as number[];
+      const all = before?.length === builder.length ? before : builder.view();
+      owner.eventIndexes = all;
       indexes.set(id, all);
     }
     if (!this.keep) return list;
@@ -116,6 +118,7 @@ export class PlacementMemory {
     this.list = list;
     this.lastRun = lastRun;
     this.indexes = indexes;
+    this.builders = builders;
     return list;
   }
 }

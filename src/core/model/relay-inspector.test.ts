@@ -58,7 +58,7 @@ describe('a real recording: the Inspector 2.12 web UI connects to the lab server
 
   it("reads the POST streams' events from the bodies the backend reported: priming, progress, the answer", () => {
     const call = analysis.connections.at(-1);
-    const events = (call?.eventIndexes ?? []).map((i) => analysis.events.at(i));
+    const events = [...(call?.eventIndexes ?? [])].map((i) => analysis.events.at(i));
     const kinds = events.map((e) => e?.envelopes.map((m) => m.method ?? m.kind).join(',') || 'priming');
     expect(kinds).toEqual(['priming', ...Array<string>(5).fill('notifications/progress'), 'response']);
   });
@@ -93,7 +93,7 @@ describe("a real recording of a fault: the lab cuts the call's POST stream mid-e
   const capture = parseCapture(readFileSync(join(FIXTURES_DIR, 'mcp-inspector-cut-mid-event.capture.json'), 'utf8'));
   const analysis = analyze(capture);
   const progressOf = (c: (typeof analysis.connections)[number] | undefined) =>
-    (c?.eventIndexes ?? []).map((i) =>
+    [...(c?.eventIndexes ?? [])].map((i) =>
       analysis.events
         .at(i)
         ?.envelopes.map((m) => m.method ?? m.kind)
@@ -137,7 +137,7 @@ describe('constructed relays', () => {
     const changed = rpc.notification('notifications/tools/list_changed');
     const analysis = analyze(inspectorPage([...handshake(), relayedMessage(changed)]));
     const get = analysis.connections.find((c) => c.role === 'get');
-    const events = (get?.eventIndexes ?? []).map((i) => analysis.events.at(i)?.messages[0]?.method);
+    const events = [...(get?.eventIndexes ?? [])].map((i) => analysis.events.at(i)?.messages[0]?.method);
     expect(events).toEqual(['notifications/tools/list_changed']);
     // The initialize result came in the relay and in the body the backend reported: it counts once.
     const init = analysis.connections[0];
@@ -156,7 +156,7 @@ describe('constructed relays', () => {
     );
     const post = analysis.connections.at(-1);
     expect(post?.requestMessages[0]?.method).toBe('tools/call');
-    expect(post?.eventIndexes.map((i) => analysis.events.at(i)?.envelopes[0]?.kind)).toEqual(['response']);
+    expect([...(post?.eventIndexes ?? [])].map((i) => analysis.events.at(i)?.envelopes[0]?.kind)).toEqual(['response']);
     expect(post?.record.end).toBe('open');
     expect(analysis.findings.filter((f) => f.severity !== 'info')).toEqual([]);
   });

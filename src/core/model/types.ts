@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): the derived view of a capture. Recomputed from raw records, never stored.
 import type { ConnectionRecord } from '../capture/model';
 import type { SseEvent, SseTail } from '../sse/types';
+import type { EventIndexes } from './index-list';
 import type { IdScheme } from '../ids/scheme';
 import type { Era, JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from '../mcp/types';
 
@@ -97,7 +98,7 @@ export interface ConnectionView {
   /** Messages in a JSON (non-SSE) response body. */
   responseMessages: JsonRpcMessage[];
   /** Indexes into Analysis.events of events this connection dispatched. */
-  eventIndexes: number[];
+  eventIndexes: EventIndexes;
   /** The undispatched tail when the body ended (or the capture was taken). */
   tail?: SseTail;
   /** The last `retry:` value (ms) this connection's events set (a torn tail's included): the server's reconnect pace. */

@@ -22,7 +22,7 @@ function passes(events: number, count: number): Analysis[] {
 /** What a search of every event finds: the first of the connection's events with that own id. */
 function scan(analysis: Analysis, connectionId: string, id: string): number | undefined {
   const connection = analysis.connections.find((c) => c.id === connectionId);
-  return connection?.eventIndexes.find((i) => {
+  return [...(connection?.eventIndexes ?? [])].find((i) => {
     const e = analysis.events.at(i);
     return e?.hasId === true && e.lastEventId === id;
   });

@@ -31,9 +31,9 @@ export function createIdSearch(): IdSearch {
       if (!entry || entry.covered > indexes.length) searched.set(key, (entry = { covered: 0 }));
       if (entry.found !== undefined) return entry.found;
       for (let k = entry.covered; k < indexes.length; k++) {
-        const e = events.at(indexes[k] as number);
+        const e = events.at(indexes.at(k) as number);
         if (e !== undefined && e.hasId && e.lastEventId === eventId) {
-          entry.found = indexes[k];
+          entry.found = indexes.at(k);
           break;
         }
       }

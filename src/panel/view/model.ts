@@ -130,10 +130,10 @@ function eventHolding(analysis: Analysis, connection: ConnectionView, offset: nu
   let hi = indexes.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((analysis.events.at(indexes[mid] as number)?.start ?? Infinity) <= offset) lo = mid + 1;
+    if ((analysis.events.at(indexes.at(mid) as number)?.start ?? Infinity) <= offset) lo = mid + 1;
     else hi = mid;
   }
-  const index = indexes[lo - 1];
+  const index = lo > 0 ? indexes.at(lo - 1) : undefined;
   const event = index !== undefined ? analysis.events.at(index) : undefined;
   return event && event.start <= offset && offset < Math.max(event.end, event.start + 1) ? index : undefined;
 }

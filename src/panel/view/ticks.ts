@@ -52,7 +52,7 @@ export function createTickMemory(): TickMemory {
       const consistent =
         entry !== undefined &&
         entry.covered <= indexes.length &&
-        (entry.count === 0 || entry.tickEvents[entry.count - 1] === indexes[entry.covered - 1]);
+        (entry.count === 0 || entry.tickEvents[entry.count - 1] === indexes.at(entry.covered - 1));
       if (!entry || !consistent) {
         entry = {
           count: 0,
@@ -70,7 +70,7 @@ export function createTickMemory(): TickMemory {
         entry.tickEvents = grown(entry.tickEvents, need, (n) => new Int32Array(n));
         entry.tickStarts = grown(entry.tickStarts, need, (n) => new Float64Array(n));
         for (let k = entry.covered; k < indexes.length; k++) {
-          const i = indexes[k] as number;
+          const i = indexes.at(k) as number;
           const event = events.at(i);
           if (!event) continue;
           entry.ticks[entry.count] = event.time;

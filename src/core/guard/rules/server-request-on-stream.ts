@@ -17,7 +17,7 @@ export const serverRequestOnStream: Rule = {
         const inBody = conn.responseMessages.find((m) => m.kind === 'request');
         const event = inBody
           ? undefined
-          : conn.eventIndexes
+          : [...conn.eventIndexes]
               .map((i) => model.events.at(i))
               .find((e) => e?.envelopes.some((m) => m.kind === 'request'));
         const request = inBody ?? event?.envelopes.find((m) => m.kind === 'request');

@@ -12,18 +12,32 @@ export interface RangeReader {
   close(): void;
 }
 
-/** How many chunks' bytes stay in memory once read: what one event spanning chunks or a rule's look back needs. */
-const KEPT = 8;
+/** A temporary file the CLI writes bodies to and reads them back from; gone once closed (or the process ends). */
+export interface ScratchFile extends RangeReader {
+  /** Writes `bytes` at the end of the file; where they start. */
+  append(bytes: Uint8Array): number;
+}
+
+/**
+ * How many bytes of chunks read stay in memory (at least the last two chunks): what one event spanning chunks or a
+ * rule's look back needs. Eight of a raw file's 1 MiB pieces, two of a HAR's 4 MB bodies.
+ */
+const KEPT_BYTES = 8 * 2 ** 20;
+const KEPT_AT_LEAST = 2;
 
 /** The chunks of one file: each remembers where it is; the last few read are kept. */
 export class FileChunks {
   private readonly kept: { chunk: FileChunk; bytes: Uint8Array }[] = [];
+  private keptBytes = 0;
 
   constructor(private readonly ranges: RangeReader) {}
 
-  /** The chunk of `bytes`, read at `offset` of the file; those bytes are kept until more recent reads push them out. */
-  chunk(bytes: Uint8Array, offset: number): BodyChunk {
-    const chunk = new FileChunk(this, offset, bytes.length);
+  /**
+   * The chunk of `bytes`, read at `offset` of the file and delivered at `t` (raw files carry no times, see
+   * importRawStream); those bytes are kept until more recent reads push them out.
+   */
+  chunk(bytes: Uint8Array, offset: number, t = 0): BodyChunk {
+    const chunk = new FileChunk(this, offset, bytes.length, t);
     this.keep(chunk, bytes);
     return chunk;
   }
@@ -46,18 +60,18 @@ export class FileChunks {
 
   private keep(chunk: FileChunk, bytes: Uint8Array): void {
     this.kept.push({ chunk, bytes });
-    if (this.kept.length > KEPT) this.kept.shift();
+    this.keptBytes += bytes.length;
+    while (this.kept.length > KEPT_AT_LEAST && this.keptBytes > KEPT_BYTES)
+      this.keptBytes -= (this.kept.shift() as { bytes: Uint8Array }).bytes.length;
   }
 }
 
 class FileChunk implements BodyChunk {
-  // Raw files carry no times (see importRawStream).
-  readonly t = 0;
-
   constructor(
     private readonly file: FileChunks,
     readonly offset: number,
     readonly length: number,
+    readonly t: number,
   ) {}
 
   get bytes(): Uint8Array {

@@ -1,5 +1,5 @@
 // Runs in Node (CLI): everything the commands do to the outside world, so tests drive them in-process.
-import type { RangeReader } from './file-chunks';
+import type { RangeReader, ScratchFile } from './file-chunks';
 
 export interface CliIo {
   /** Reads a file's bytes ("-" is standard input). Rejects with the system's reason when it cannot. */
@@ -14,6 +14,11 @@ export interface CliIo {
    * what cannot be opened (readPieces then says why). A raw stream's chunks hold no bytes when this is given.
    */
   openRanges?(path: string): RangeReader | undefined;
+  /**
+   * A temporary file for bodies too big to hold in memory all together (a HAR's), removed when closed and, where
+   * the system allows (a file unlinked while open), even if the process is killed; undefined when none can be made.
+   */
+  openScratch?(): ScratchFile | undefined;
   /** The file's size in bytes, when it is a regular file (for the progress bar's percentage and ETA). */
   fileSize(path: string): Promise<number | undefined>;
   /** Where the progress bar goes: present only when stderr is a terminal. */

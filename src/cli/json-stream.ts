@@ -9,7 +9,7 @@ import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedT
 import { InputError } from '../core/capture/errors';
 import { CaptureConnectionReader, checkCaptureHeader } from '../core/capture/format';
 import { HarEntryReader } from '../core/capture/har';
-import type { Capture } from '../core/capture/model';
+import type { Capture, ConnectionRecord } from '../core/capture/model';
 import { optObject, reqArray, reqObject, type JsonObject } from '../core/capture/read';
 
 /**
@@ -55,8 +55,8 @@ interface Open {
 export class JsonInputStream {
   private readonly tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024 });
   private readonly parser = new TokenParser({ paths: PATHS, keepStack: false });
-  private readonly har = new Reading(new HarEntryReader());
-  private readonly capture = new Reading(new CaptureConnectionReader());
+  private readonly har: Reading<HarEntryReader>;
+  private readonly capture: Reading<CaptureConnectionReader>;
   private readonly top: JsonObject = {};
   private readonly log: JsonObject = {};
   private readonly open: Open[] = [];
@@ -83,11 +83,15 @@ export class JsonInputStream {
   /**
    * @param wantLines note the line each list element opens on.
    * @param bom the file starts with a UTF-8 BOM.
+   * @param keep what is kept of each record read (see BodySpill).
    */
   constructor(
     private readonly wantLines: boolean,
     bom: boolean,
+    keep?: (record: ConnectionRecord) => ConnectionRecord,
   ) {
+    this.har = new Reading(new HarEntryReader(undefined, keep));
+    this.capture = new Reading(new CaptureConnectionReader(keep));
     this.shift = bom ? 3 : 0;
     this.tokenizer.onToken = (info) => {
       this.see(info);

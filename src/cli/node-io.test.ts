@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,5 +41,24 @@ describe('nodeIo().readPieces', () => {
       for await (const piece of nodeIo().readPieces(join(dir, 'nope'))) expect(piece).toBeUndefined();
     };
     await expect(read()).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('nodeIo().openScratch', () => {
+  it('appends and reads back bytes, and leaves nothing in the temporary folder', () => {
+    const before = new Set(readdirSync(tmpdir()));
+    const scratch = nodeIo().openScratch?.();
+    expect(scratch).toBeDefined();
+    if (!scratch) return;
+    const first = randomBytes(3000);
+    const second = randomBytes(5);
+    expect(scratch.append(first)).toBe(0);
+    expect(scratch.append(second)).toBe(3000);
+    expect(Buffer.from(scratch.read(3000, 5))).toEqual(second);
+    expect(Buffer.from(scratch.read(10, 100))).toEqual(first.subarray(10, 110));
+    // Unlinked while open (Linux): its folder is already gone.
+    const left = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith('mcp-stream-inspector-'));
+    expect(left).toEqual([]);
+    scratch.close();
   });
 });

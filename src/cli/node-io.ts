@@ -1,10 +1,21 @@
 // Runs in Node (CLI): the real CliIo over node:fs and node:process; the only file here that touches them.
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { open, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import type { RangeReader } from './file-chunks';
+import type { RangeReader, ScratchFile } from './file-chunks';
 import type { CliIo } from './io';
 import { wantsColor } from './style';
 
@@ -37,6 +48,7 @@ export function nodeIo(): CliIo {
     readFile: (path) => (path === '-' ? readStdin() : readFile(path)),
     readPieces: (path) => (path === '-' ? stdinPieces() : filePieces(path)),
     openRanges: (path) => (path === '-' ? undefined : fileRanges(path)),
+    openScratch: scratchFile,
     fileSize: async (path) => {
       if (path === '-') return undefined;
       const info = await stat(path);
@@ -125,6 +137,11 @@ function fileRanges(path: string): RangeReader | undefined {
     closeSync(fd);
     return undefined;
   }
+  return readerOf(fd);
+}
+
+/** Synchronous reads of ranges of an open file; closing closes the fd. */
+function readerOf(fd: number): RangeReader {
   return {
     read(offset, length) {
       const buffer = Buffer.allocUnsafe(length);
@@ -137,6 +154,45 @@ function fileRanges(path: string): RangeReader | undefined {
       return at === length ? buffer : buffer.subarray(0, at);
     },
     close: () => closeSync(fd),
+  };
+}
+
+/** A file in the system's temporary folder, unlinked at once where an open file may be (it lives on by its fd). */
+function scratchFile(): ScratchFile | undefined {
+  let dir: string;
+  let fd: number;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'mcp-stream-inspector-'));
+    fd = openSync(join(dir, 'bodies'), 'w+');
+  } catch {
+    return undefined; // bodies then stay in memory
+  }
+  let removed = false;
+  const remove = (): void => {
+    if (removed) return;
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      removed = true;
+    } catch {
+      // Windows: not while open; tried again on close.
+    }
+  };
+  remove();
+  const ranges = readerOf(fd);
+  let size = 0;
+  return {
+    append(bytes) {
+      const at = size;
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, at + written);
+      size += bytes.length;
+      return at;
+    },
+    read: ranges.read,
+    close() {
+      ranges.close();
+      remove();
+    },
   };
 }
 

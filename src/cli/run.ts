@@ -10,7 +10,7 @@ import { HELP, parseArgs, type Command, type FailOn, type Format } from './args'
 import { githubWriter, junitWriter, sarifWriter } from './ci-writers';
 import { toJsonReport } from './json-report';
 import { locateFindings } from './locate';
-import type { RangeReader } from './file-chunks';
+import type { RangeReader, ScratchFile } from './file-chunks';
 import type { CliIo } from './io';
 import { ProgressBar } from './progress';
 import { runProxy } from './proxy-command';
@@ -71,13 +71,18 @@ async function analyzeFiles(command: Extract<Command, { kind: 'analyze' }>, io: 
   }
   const writer = await writerFor(command, io);
   let code = EXIT_OK;
-  // A raw stream's chunks read their file again until the reports are written.
+  // A raw stream's chunks read their file again until the reports are written; so do bodies moved to the scratch file.
   const open: RangeReader[] = [];
+  let scratch: ScratchFile | undefined;
+  const openScratch = (): ScratchFile | undefined => {
+    if (!scratch && (scratch = io.openScratch?.())) open.push(scratch);
+    return scratch;
+  };
   try {
     for (const file of command.files) {
       const ranges = io.openRanges?.(file);
       if (ranges) open.push(ranges);
-      const outcome = await analyzeFile(file, chunks, io, command, ranges);
+      const outcome = await analyzeFile(file, chunks, io, command, ranges, openScratch);
       writer.write(outcome);
       const fileCode = outcome.ok ? findingsExitCode(outcome.analysis.findings, command.failOn) : outcome.code;
       code = Math.max(code, fileCode);
@@ -101,6 +106,7 @@ async function analyzeFile(
   io: CliIo,
   { format, revealSecrets }: { format: Format; revealSecrets?: true },
   ranges: RangeReader | undefined,
+  scratch: () => ScratchFile | undefined,
 ): Promise<FileOutcome> {
   const bar = io.progress && new ProgressBar(io.progress, file, await io.fileSize(file).catch(() => undefined));
   try {
@@ -113,6 +119,7 @@ async function analyzeFile(
         lines,
         ...(chunks && { chunksNdjson: chunks.text }),
         ...(ranges && { ranges }),
+        scratch,
         ...(bar && {
           onProgress: (bytes: number, elements: number) => {
             seen = { bytes, elements };

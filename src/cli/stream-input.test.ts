@@ -99,16 +99,16 @@ describe('streamed input equals the whole-file path on every committed fixture',
 
 describe('a raw stream read from a file', () => {
   it('keeps no bytes: the report reads every event from the file again, and the analysis is the same', async () => {
-    // 3 MB of progress, then the stream repeats event 2 and ends torn: the JSON report holds every event's data,
-    // long evicted from the few chunks kept.
+    // 11 MB of progress (more than the 8 MiB of chunks kept), then the stream repeats event 2 and ends torn: the
+    // JSON report holds every event's data, long evicted from the chunks kept.
     const progress = (n: number) =>
       `id: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":${n}}}\n\n`;
-    const events = Array.from({ length: 30_000 }, (_, i) => progress(i + 1)).join('');
-    const bytes = encoder.encode(`${events}${progress(2)}id: 30001\ndata: {"jsonrpc":"2.0","id":1,"res`);
+    const events = Array.from({ length: 100_000 }, (_, i) => progress(i + 1)).join('');
+    const bytes = encoder.encode(`${events}${progress(2)}id: 100001\ndata: {"jsonrpc":"2.0","id":1,"res`);
     const whole = outcome(loadInput(bytes, 'long.sse'));
-    expect(whole.report.sessions[0]?.streams[0]?.events).toHaveLength(30_001);
+    expect(whole.report.sessions[0]?.streams[0]?.events).toHaveLength(100_001);
     const file = rangesOf(bytes);
-    const read = await readInput(piecesOf(bytes, 1 << 16), 'long.sse', { lines: true, ranges: file });
+    const read = await readInput(piecesOf(bytes, 1 << 20), 'long.sse', { lines: true, ranges: file });
     expect(outcome(read.capture)).toEqual(whole);
     expect(file.reads).toBeGreaterThan(0);
   });

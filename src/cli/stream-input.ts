@@ -7,7 +7,8 @@ import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
 import type { Capture } from '../core/capture/model';
 import { RawStreamReader } from '../core/capture/raw';
-import { FileChunks, type RangeReader } from './file-chunks';
+import { BodySpill } from './body-spill';
+import { FileChunks, type RangeReader, type ScratchFile } from './file-chunks';
 import { JsonInputStream, MAX_ENTRY_BYTES } from './json-stream';
 import { elementLines, type InputSource } from './locate';
 
@@ -25,6 +26,8 @@ export interface ReadOptions {
   onProgress?: (bytes: number, elements: number) => void;
   /** The file read again on demand: a raw stream's chunks then keep no bytes (see file-chunks.ts). */
   ranges?: RangeReader;
+  /** Opens where a HAR's or capture's bodies go past what is held in memory (see body-spill.ts). */
+  scratch?: () => ScratchFile | undefined;
 }
 
 /** How much is read before deciding what the file is (its first line, or a saved head's status line). */
@@ -66,7 +69,8 @@ export async function readInput(
     }
     return { capture: reader.finish(name), source: { kind: 'raw', head: reader.headBytes } };
   }
-  const json = new JsonInputStream(options.lines, first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf);
+  const bom = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
+  const json = new JsonInputStream(options.lines, bom, options.scratch && new BodySpill(options.scratch).keep);
   for await (const piece of all()) {
     json.write(piece);
     bytes += piece.length;

@@ -156,6 +156,9 @@ export class CaptureConnectionReader {
   private readonly connections: ConnectionRecord[] = [];
   private readonly seen = new Map<string, number>();
 
+  /** @param keep what is kept of each record read (see HarEntryReader); the record itself if absent. */
+  constructor(private readonly keep: (record: ConnectionRecord) => ConnectionRecord = (record) => record) {}
+
   /** The number of connections read. */
   get count(): number {
     return this.connections.length;
@@ -173,7 +176,7 @@ export class CaptureConnectionReader {
       );
     }
     this.seen.set(c.id, i);
-    this.connections.push(c);
+    this.connections.push(this.keep(c));
   }
 
   /** The capture, from the connections read and the document's other fields (`connections` itself is not read). */

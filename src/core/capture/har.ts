@@ -69,8 +69,14 @@ export class HarEntryReader {
   private readonly connections: ConnectionRecord[] = [];
   private readonly usedIds = new Set<string>();
 
-  /** @param timelines the chunks.ndjson companion's timelines, by 0-based entry index. */
-  constructor(private readonly timelines?: ReadonlyMap<number, EntryTimeline>) {}
+  /**
+   * @param timelines the chunks.ndjson companion's timelines, by 0-based entry index.
+   * @param keep what is kept of each record read (the CLI moves big bodies out of memory); the record itself if absent.
+   */
+  constructor(
+    private readonly timelines?: ReadonlyMap<number, EntryTimeline>,
+    private readonly keep: (record: ConnectionRecord) => ConnectionRecord = (record) => record,
+  ) {}
 
   /** The number of entries read. */
   get count(): number {
@@ -87,7 +93,7 @@ export class HarEntryReader {
       throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
     }
     this.usedIds.add(record.id);
-    this.connections.push(record);
+    this.connections.push(this.keep(record));
   }
 
   /** The capture, from the entries read and the rest of `log` (its creator, pages and `_createdAt`). */

@@ -177,9 +177,3 @@ export function allocateColumns(): Columns {
 export function trimColumns(columns: Columns, rows: number): void {
   for (const column of Object.values(columns)) column.trim(rows);
 }
-
-export function columnsByteLength(columns: Columns): number {
-  let bytes = 0;
-  for (const column of Object.values(columns)) bytes += column.byteLength;
-  return bytes;
-}

@@ -66,6 +66,8 @@ function roleOf(record: ConnectionRecord, isSse: boolean): ConnectionRole {
 }
 
 const TEXT = new TextDecoder();
+/** How much of a chunk is parsed at a time (see read). */
+const PARSE_SLICE = 256 * 1024;
 
 function decodeBody(chunks: readonly BodyChunk[]): string {
   const total = chunks.reduce((sum, chunk) => sum + chunk.bytes.byteLength, 0);
@@ -161,19 +163,26 @@ export class SseBodyReader {
       }
       this.table.addChunk(this.byteCount, chunk.t);
       this.byteCount += chunk.bytes.byteLength;
-      const dispatched = this.parser.push(chunk.bytes);
-      if (dispatched.length === 0) continue;
-      const ids: string[] = [];
-      for (const event of dispatched) {
-        const { reading, unparsable } = readData(event);
-        this.table.add(event, reading);
-        this.signals.note(event, reading.envelopes, unparsable);
-        if (event.hasId) ids.push(event.lastEventId);
-        if (event.type === 'endpoint') this.endpointData ??= event.data;
-      }
-      if (this.scheme !== 'opaque') this.scheme = combineSchemes(this.scheme, detectScheme(ids));
+      // In slices: a 4 MB chunk's 20k events pushed at once outlived a young-generation collection each, and the
+      // old generation grew by all of them (a 1 GB HAR's peak RSS, not its live memory).
+      let from = 0;
+      do this.rows(this.parser.push(chunk.bytes.subarray(from, from + PARSE_SLICE), from > 0));
+      while ((from += PARSE_SLICE) < chunk.bytes.length);
     }
     this.chunkCount = chunks.length;
+  }
+
+  private rows(dispatched: readonly SseEvent[]): void {
+    if (dispatched.length === 0) return;
+    const ids: string[] = [];
+    for (const event of dispatched) {
+      const { reading, unparsable } = readData(event);
+      this.table.add(event, reading);
+      this.signals.note(event, reading.envelopes, unparsable);
+      if (event.hasId) ids.push(event.lastEventId);
+      if (event.type === 'endpoint') this.endpointData ??= event.data;
+    }
+    if (this.scheme !== 'opaque') this.scheme = combineSchemes(this.scheme, detectScheme(ids));
   }
 
   /** The body as read so far; a connection that is no longer open ends the stream for good. */

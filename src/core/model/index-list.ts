@@ -3,7 +3,7 @@ import { NumberColumn } from './columns';
 
 /**
  * Indexes into Analysis.events, in order. A JS array of them cost 8 bytes an index and, grown by copies, about twice
- * that while a long stream was placed (a 5M-event stream: 80 MB); pages relative to their first index keep 2.
+ * that while a long stream was placed (a 5M-event stream: 80 MB); consecutive ones keep nothing, others 2 bytes.
  */
 export interface EventIndexes extends Iterable<number> {
   readonly length: number;
@@ -11,32 +11,48 @@ export interface EventIndexes extends Iterable<number> {
   at(k: number): number | undefined;
 }
 
-/** A snapshot of the first `length` indexes of a builder's column: later appends do not change it. */
+/**
+ * A snapshot of the first `length` indexes of a builder: later appends do not change it. While the indexes are
+ * consecutive (one connection's events, placed alone: the usual long stream) they are `first + k`, and no column is
+ * kept at all.
+ */
 class IndexView implements EventIndexes {
   constructor(
+    private readonly first: number,
     private readonly column: NumberColumn | undefined,
     readonly length: number,
   ) {}
 
   at(k: number): number | undefined {
     const at = k < 0 ? this.length + k : k;
-    return this.column && at >= 0 && at < this.length ? this.column.at(at) : undefined;
+    if (at < 0 || at >= this.length) return undefined;
+    return this.column ? this.column.at(at) : this.first + at;
   }
 
   *[Symbol.iterator](): Iterator<number> {
-    for (let k = 0; k < this.length; k++) yield (this.column as NumberColumn).at(k);
+    for (let k = 0; k < this.length; k++) yield this.at(k) as number;
   }
 }
 
-export const NO_EVENT_INDEXES: EventIndexes = new IndexView(undefined, 0);
+export const NO_EVENT_INDEXES: EventIndexes = new IndexView(0, undefined, 0);
 
 /** Appends indexes; each view() is a snapshot of those so far. */
 export class IndexListBuilder {
-  private readonly column = new NumberColumn();
+  private first = 0;
+  /** Made on the first index that does not follow the one before. */
+  private column: NumberColumn | undefined;
   private count = 0;
 
   push(index: number): void {
-    this.column.set(this.count++, index);
+    if (this.column) this.column.set(this.count, index);
+    else if (this.count === 0) this.first = index;
+    else if (index !== this.first + this.count) {
+      const column = new NumberColumn();
+      for (let k = 0; k < this.count; k++) column.set(k, this.first + k);
+      column.set(this.count, index);
+      this.column = column;
+    }
+    this.count++;
   }
 
   get length(): number {
@@ -45,11 +61,11 @@ export class IndexListBuilder {
 
   /** The k-th index pushed (0 <= k < length). */
   at(k: number): number {
-    return this.column.at(k);
+    return this.column ? this.column.at(k) : this.first + k;
   }
 
   view(): EventIndexes {
-    return new IndexView(this.column, this.count);
+    return new IndexView(this.first, this.column, this.count);
   }
 }
 

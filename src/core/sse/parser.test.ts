@@ -194,6 +194,22 @@ describe('SseParser byte offsets and chunk indexes', () => {
     expect(parsed.tail).toBeUndefined();
   });
 
+  it('names the chunk, not the slice, when a chunk is pushed in parts (continues)', () => {
+    const chunks = ['id: 1\ndata: ab', 'c\n\n: ping\n\ndata: x\n', '\n: c\nevent: e\ndata: y\n\ndata: torn'].map(
+      bytesOf,
+    );
+    const whole = parseChunks(chunks);
+    const parser = new SseParser();
+    const events = chunks.flatMap((chunk) => [
+      ...parser.push(chunk.subarray(0, 3)),
+      ...parser.push(chunk.subarray(3, 7), true),
+      ...parser.push(chunk.subarray(7), true),
+    ]);
+    expect(events).toEqual(whole.events);
+    expect(parser.tail).toEqual(whole.tail);
+    expect(parser.tail).toMatchObject({ start: 56, pendingLine: 'data: torn' });
+  });
+
   it('counts a stripped BOM in offsets', () => {
     const [event] = parseSse([bytesOf('\uFEFFdata: a\n\n')]).events;
     expect(event).toMatchObject({ start: 3, end: 12 }); // 3 + 'data: a\n\n'

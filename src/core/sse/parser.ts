@@ -116,10 +116,13 @@ export class SseParser {
     this.awaitingBlank = true;
   }
 
-  /** Parses one chunk; returns the events it dispatched. */
-  push(chunk: Uint8Array): SseEvent[] {
+  /**
+   * Parses one chunk; returns the events it dispatched. With `continues`, the bytes are the next part of the last
+   * chunk pushed (a caller cutting a big chunk into slices): events and tails name that chunk, not a new one.
+   */
+  push(chunk: Uint8Array, continues = false): SseEvent[] {
     if (this.finished) throw new Error('SseParser: push() after finish()');
-    const index = this.chunkCount++;
+    const index = continues && this.chunkCount > 0 ? this.chunkCount - 1 : this.chunkCount++;
     const base = this.byteCount;
     this.byteCount += chunk.length;
     if (chunk.length === 0) return [];

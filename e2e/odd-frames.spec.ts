@@ -1,6 +1,6 @@
 // Node (Playwright runner; Chromium through Playwright, Firefox ESR through puppeteer-core): MCP fetches from a data:
-// iframe and a sandboxed srcdoc iframe (opaque origins, reached only through match_origin_as_fallback) are recorded
-// and shown in the panel, as sessions of their own.
+// iframe and a sandboxed srcdoc iframe (opaque origins) and a blob: iframe, reached only through
+// match_origin_as_fallback, are recorded and shown in the panel, as sessions of their own.
 import { expect, test } from '@playwright/test';
 import { DIST_CHROME, DIST_FIREFOX, findTabId, openExtensionPage, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
@@ -23,7 +23,7 @@ const sessionIds = (): string[] =>
 const WANTED = ODD_FRAMES.map(sessionOf).sort();
 const DONE = Object.fromEntries(ODD_FRAMES.map((f) => [f, true]));
 
-test('Chromium: MCP fetches from a data: iframe and a sandboxed srcdoc iframe are recorded in the panel', async () => {
+test('Chromium: MCP fetches from a data:, a blob: and a sandboxed srcdoc iframe are recorded in the panel', async () => {
   const session = await launchChromium({ extension: DIST_CHROME });
   try {
     const page = await session.context.newPage();
@@ -39,7 +39,7 @@ test('Chromium: MCP fetches from a data: iframe and a sandboxed srcdoc iframe ar
   }
 });
 
-test('Firefox: MCP fetches from a data: iframe and a sandboxed srcdoc iframe are recorded in the panel', async () => {
+test('Firefox: MCP fetches from a data:, a blob: and a sandboxed srcdoc iframe are recorded in the panel', async () => {
   const firefox = await launchFirefox({ extension: DIST_FIREFOX });
   try {
     const page = await firefox.browser.newPage();

@@ -1,18 +1,24 @@
 // Worker (Chrome service worker / Firefox event page): wires browser events to the Router. Holds nothing that a
 // restart could lose: bridges keep the buffers, panels re-attach. May not touch pages except by messages.
-import { browser, type Runtime, type WebNavigation } from '../platform/browser';
-import { asBridgeToBackground } from '../protocol/decode-bridge';
+import { browser, type Runtime } from '../platform/browser';
+import { asBridgeHello, asBridgeToBackground } from '../protocol/decode-bridge';
 import { asPanelToBackground } from '../protocol/decode-panel';
 import type { BackgroundToBridge } from '../protocol/messages';
+import { FrameRoster } from './frame-roster';
 import { Router, type BridgeLink, type PanelLink } from './router';
 
 const PRESERVE_KEY = (tabId: number): string => `preserveLog.${tabId}`;
 
+// Session storage: survives a worker restart, gone with the browser session (as the frames are).
+const roster = new FrameRoster({
+  getAll: () => browser.storage.session.get(null),
+  set: (items) => browser.storage.session.set(items),
+  remove: (keys) => browser.storage.session.remove(keys),
+});
+
 const router = new Router({
-  listFrames: async (tabId) => {
-    const frames = (await browser.webNavigation.getAllFrames({ tabId })) ?? [];
-    return frames.map((f) => ({ frameId: f.frameId, url: f.url }));
-  },
+  listFrames: (tabId) => roster.list(tabId),
+  noteFrame: (tabId, frameId, url) => roster.note(tabId, frameId, url),
   sendToFrame: (tabId, frameId, message: BackgroundToBridge) =>
     browser.tabs.sendMessage(tabId, message, { frameId }).then(
       (answer: unknown) => answer === true,
@@ -33,21 +39,11 @@ const router = new Router({
   },
 });
 
-const onCommitted = (details: WebNavigation.OnCommittedDetailsType): void =>
-  router.frameCommitted(details.tabId, details.frameId, details.url);
-
-/** Navigation events matter only while a panel watches; listening lazily keeps other browsing from waking us. */
-function watchNavigation(): void {
-  if (!browser.webNavigation.onCommitted.hasListener(onCommitted))
-    browser.webNavigation.onCommitted.addListener(onCommitted);
-}
-
 function connectPanel(port: Runtime.Port): void {
   const link: PanelLink = { post: (message) => port.postMessage(message) };
   port.onMessage.addListener((raw: unknown) => {
     const message = asPanelToBackground(raw);
     if (!message) return;
-    if (message.type === 'attach') watchNavigation();
     router.panelMessage(link, message);
   });
   port.onDisconnect.addListener(() => router.panelDisconnected(link));
@@ -79,8 +75,19 @@ browser.runtime.onConnect.addListener((port) => {
   else port.disconnect();
 });
 
+// Every bridge says hello once, at document_start (and again when its page comes back from the back-forward cache):
+// the frame and its URL come from the sender, which the page cannot forge.
+browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
+  const tabId = sender.tab?.id;
+  if (!asBridgeHello(raw) || sender.id !== browser.runtime.id || tabId === undefined || sender.frameId === undefined)
+    return undefined;
+  router.bridgeHello(tabId, sender.frameId, sender.url ?? '');
+  return Promise.resolve(true);
+});
+
 browser.tabs.onRemoved.addListener((tabId) => {
   router.tabRemoved(tabId);
+  roster.forget(tabId).catch(() => undefined);
   // Best effort: a leftover flag of a closed tab only costs a few bytes of session storage, cleared on restart.
   browser.storage.session.remove(PRESERVE_KEY(tabId)).then(
     () => undefined,

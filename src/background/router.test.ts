@@ -41,6 +41,8 @@ interface Harness {
   router: Router;
   collects: { frameId: number; generation: number; resume?: { link: string; seq: number } }[];
   broadcasts: BackgroundToBridge[];
+  /** Frames the router asked to remember, from hellos. */
+  noted: { frameId: number; url: string }[];
   /** Break arms sent, with the frame they went to. */
   breaks: { frameId: number; message: BackgroundToBridge }[];
   timers: { task: () => void; ms: number }[];
@@ -55,9 +57,13 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
   const broadcasts: BackgroundToBridge[] = [];
   const breaks: Harness['breaks'] = [];
   const timers: Harness['timers'] = [];
+  const noted: Harness['noted'] = [];
   const fx: RouterEffects = {
     listFrames: async () =>
       frames.map((frameId) => ({ frameId, url: frameId === 0 ? 'http://127.0.0.1/page' : 'about:blank' })),
+    noteFrame: async (_tab, frameId, url) => {
+      noted.push({ frameId, url });
+    },
     sendToFrame: async (_tab, frameId, message) => {
       if (message.type === 'collect')
         collects.push({
@@ -78,6 +84,7 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
     router,
     collects,
     broadcasts,
+    noted,
     breaks,
     timers,
     panel: () => {
@@ -259,13 +266,14 @@ describe('Router', () => {
     expect(panel.got.at(-1)).toMatchObject({ type: 'deltas', deltas: [{ kind: 'start', conn: { id: 'f2.z' } }] });
   });
 
-  it('tells panels about top-frame navigations and collects the new document, retrying until its bridge runs', async () => {
+  it("takes a new bridge's hello in the top frame as a navigation: tells panels and collects the new document", async () => {
     const h = harness();
     const panel = h.panel();
     h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
     await h.settle();
     h.router.bridgeMessage(h.bridge(0), part(1, []));
-    h.router.frameCommitted(TAB, 0, 'http://127.0.0.1/next');
+    h.router.bridgeHello(TAB, 0, 'http://127.0.0.1/next');
+    expect(h.noted).toEqual([{ frameId: 0, url: 'http://127.0.0.1/next' }]);
     expect(panel.got.at(-1)).toEqual({
       type: 'navigated',
       tabId: TAB,
@@ -280,10 +288,25 @@ describe('Router', () => {
     expect(panel.got.at(-1)).toEqual({ type: 'deltas', tabId: TAB, deltas: [startOf('n')] });
   });
 
-  it('ignores navigations of tabs nobody watches', () => {
+  it('remembers the frames of tabs nobody watches, and collects nothing there', () => {
     const h = harness();
-    h.router.frameCommitted(TAB, 0, 'http://127.0.0.1/next');
+    h.router.bridgeHello(TAB, 2, 'http://127.0.0.1/frame');
+    expect(h.noted).toEqual([{ frameId: 2, url: 'http://127.0.0.1/frame' }]);
     expect(h.timers).toEqual([]);
+  });
+
+  it('a hello in a subframe collects that frame without a navigation mark', async () => {
+    const h = harness([0, 5]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    h.router.bridgeMessage(h.bridge(0), part(1, []));
+    h.runTimers(SNAPSHOT_TIMEOUT_MS);
+    h.router.bridgeHello(TAB, 5, 'data:text/html,x');
+    h.runTimers(0);
+    await h.settle();
+    expect(h.collects.at(-1)).toEqual({ frameId: 5, generation: 2 });
+    expect(panel.got.some((m) => m.type === 'navigated')).toBe(false);
   });
 
   it('clear reaches every frame; the last panel leaving disconnects the bridges of its tab', async () => {

@@ -27,7 +27,10 @@ export interface BridgeLink {
 }
 
 export interface RouterEffects {
+  /** The tab's frames that have a bridge, as their hellos told (see frame-roster.ts). */
   listFrames(tabId: number): Promise<{ frameId: number; url: string }[]>;
+  /** A bridge said hello: a new document in that frame (remembered for panels attaching later). */
+  noteFrame(tabId: number, frameId: number, url: string): Promise<void>;
   /** Resolves false when the frame has no bridge listening (yet). */
   sendToFrame(tabId: number, frameId: number, message: BackgroundToBridge): Promise<boolean>;
   /** Every frame of the tab. */
@@ -242,10 +245,15 @@ export class Router {
     else panel.link.post({ type: 'deltas', tabId: panel.tabId, parcels: [parcel] });
   }
 
-  // ---- navigation (only reported while a panel watches the tab)
+  // ---- navigation: a bridge says hello at document_start, so a hello is a committed document in its frame
 
-  /** A frame committed a new document: tell panels (top frame) and collect the new bridge once it runs. */
-  frameCommitted(tabId: number, frameId: number, url: string): void {
+  /**
+   * A new bridge runs in a frame (the frame committed a new document): remember the frame, tell panels (top frame)
+   * and collect the new bridge. Replaces webNavigation.onCommitted: only frames with a bridge count, which are the
+   * only ones that could ever be collected.
+   */
+  bridgeHello(tabId: number, frameId: number, url: string): void {
+    this.fx.noteFrame(tabId, frameId, url).catch(() => undefined);
     if (!this.hasPanels(tabId)) return;
     if (frameId === 0) {
       for (const panel of this.panels.values()) {

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, readSettings, watchSettings, type Settings } from '..
 import { asBackgroundToBridge, asBackgroundToBridgePort } from '../protocol/decode-bridge';
 import { asTapToBridge } from '../protocol/decode-tap';
 import { BRIDGE_SOURCE, TAP_SLAB_BYTES } from '../protocol/events';
-import type { BridgeToTap } from '../protocol/messages';
+import type { BridgeHello, BridgeToTap } from '../protocol/messages';
 import type { ConnectionDelta } from '../protocol/records';
 import { BreakRelay } from './break-relay';
 import { FrameBuffer } from './buffer';
@@ -99,4 +99,21 @@ browser.runtime.onMessage.addListener((value: unknown) => {
       message.resume,
     );
   return Promise.resolve(true);
+});
+
+/**
+ * Tells the background this frame has a new document with a bridge (its stand-in for webNavigation; the listener
+ * above is already in place, so the collect that may answer finds it). A page restored from the back-forward cache
+ * is a new commit too, with this same bridge (its Port was closed when the page was put away).
+ */
+function sayHello(): void {
+  const hello: BridgeHello = { type: 'bridge-hello' };
+  browser.runtime.sendMessage(hello).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+sayHello();
+window.addEventListener('pageshow', (event) => {
+  if (event.isTrusted && event.persisted) sayHello();
 });

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BackgroundToBridgePort, BridgeToBackground } from '../protocol/messages';
 import { unpack } from '../protocol/parcel';
 import type { ConnectionDelta, Parcel } from '../protocol/records';
-import { Relay, type RelayPort } from './relay';
+import { link } from '../protocol/decode-bridge';
+import { newLink, Relay, type RelayPort } from './relay';
 
 function fakePort(): RelayPort & {
   sent: BridgeToBackground[];
@@ -222,5 +223,18 @@ describe('Relay', () => {
     expect(lives).toEqual([true, false]);
     relay.collect(2, () => [chunk(1)], NONE, { link: relay.link, seq: 0 });
     expect(ports[1]!.sent).toMatchObject([{ type: 'snapshot-part', resumed: false }]);
+  });
+});
+
+describe('newLink', () => {
+  it('works where crypto.randomUUID does not exist (a data: iframe is no secure context) and decodes as a link', () => {
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    try {
+      const a = newLink();
+      expect(link(a)).toBe(a);
+      expect(newLink()).not.toBe(a);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

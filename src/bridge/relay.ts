@@ -23,9 +23,12 @@ interface Held {
   offsets: number[];
 }
 
-/** A random id for this bridge's stream of parcels: a panel's resume point names the stream it came from. */
-function newLink(): string {
-  return crypto.randomUUID();
+/**
+ * A random id for this bridge's stream of parcels: a panel's resume point names the stream it came from. Not
+ * `crypto.randomUUID`: it exists only in secure contexts, and a data: iframe is not one (the bridge would die there).
+ */
+export function newLink(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export class Relay {

@@ -9,6 +9,7 @@ import { AnalysisNotices, Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
+import { UnrecordedNotice } from './components/UnrecordedNotice';
 import { Workspace } from './components/Workspace';
 import { BreakBanner } from './components/BreakBanner';
 import { useAnalysis } from './hooks/useAnalysis';
@@ -20,6 +21,7 @@ import { usePanelState } from './hooks/usePanelState';
 import { useSelection } from './hooks/useSelection';
 import { useWorkspaceLayout } from './hooks/useWorkspaceLayout';
 import { initialState, reduce } from './state/store';
+import type { UnrecordedFeed } from './network-log';
 import type { PanelTransport } from './transport';
 
 export interface AppProps {
@@ -29,11 +31,19 @@ export interface AppProps {
   truncateBytes?: number;
   /** Starts the analysis worker (tests and the in-thread fallback give another). */
   spawnWorker?: () => WorkerPort;
+  /** Inside DevTools: MCP-looking requests of the network log that the tap did not record (network-log.ts). */
+  unrecorded?: UnrecordedFeed;
 }
 
 const NO_FAULTS: readonly FaultItem[] = [];
 
-export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_BYTES, spawnWorker }: AppProps) {
+export function App({
+  transport,
+  toolVersion,
+  truncateBytes = DEFAULT_TRUNCATE_BYTES,
+  spawnWorker,
+  unrecorded,
+}: AppProps) {
   const store = useReducer(reduce, initialState);
   const dispatch = store[1];
   const analysis = useAnalysis(spawnWorker);
@@ -102,6 +112,7 @@ export function App({ transport, toolVersion, truncateBytes = DEFAULT_TRUNCATE_B
       <BreakBanner breaker={breaker} />
       <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
       {view ? <AnalysisNotices notices={view.notices} /> : null}
+      <UnrecordedNotice feed={unrecorded} />
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
       ) : empty ? (

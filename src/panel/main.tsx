@@ -5,6 +5,7 @@ import pkg from '../../package.json';
 import { App } from './App';
 import { RuleDocPage } from './components/RuleDoc';
 import { isExtensionPage, truncateParam } from './host';
+import { watchNetworkLog, type UnrecordedFeed } from './network-log';
 import { followTheme, type ThemeSource } from './theme';
 import { createOfflineTransport, createPortTransport, type PanelTransport } from './transport';
 import './panel.css';
@@ -13,6 +14,7 @@ interface Host {
   transport: PanelTransport;
   panels?: ThemeSource;
   version: string;
+  unrecorded?: UnrecordedFeed;
 }
 
 async function connectHost(params: URLSearchParams): Promise<Host> {
@@ -24,8 +26,12 @@ async function connectHost(params: URLSearchParams): Promise<Host> {
   const version = browser.runtime.getManifest().version;
   const panels = devtools?.panels;
   if (tabId === undefined) return { transport: createOfflineTransport(), version, ...(panels ? { panels } : {}) };
-  const transport = createPortTransport({ tabId, connect: () => browser.runtime.connect({ name: 'panel' }) });
-  return { transport, version, ...(panels ? { panels } : {}) };
+  const port = createPortTransport({ tabId, connect: () => browser.runtime.connect({ name: 'panel' }) });
+  // DevTools' network log sees a worker's requests, which the tap cannot: the panel says how many it missed.
+  const network = devtools?.network;
+  if (!network) return { transport: port, version, ...(panels ? { panels } : {}) };
+  const { transport, unrecorded } = watchNetworkLog(port, network);
+  return { transport, version, unrecorded, ...(panels ? { panels } : {}) };
 }
 
 function parseTabId(value: string | null): number | undefined {
@@ -45,7 +51,15 @@ async function main(): Promise<void> {
   }
   const host = await connectHost(params);
   followTheme(document.documentElement, host.panels, params.get('theme'));
-  render(<App transport={host.transport} toolVersion={host.version} truncateBytes={truncateParam(params)} />, root);
+  render(
+    <App
+      transport={host.transport}
+      toolVersion={host.version}
+      truncateBytes={truncateParam(params)}
+      {...(host.unrecorded ? { unrecorded: host.unrecorded } : {})}
+    />,
+    root,
+  );
 }
 
 void main();

@@ -3,4 +3,4 @@
 import browser from 'webextension-polyfill';
 
 export { browser };
-export type { Runtime, WebNavigation } from 'webextension-polyfill';
+export type { Runtime } from 'webextension-polyfill';

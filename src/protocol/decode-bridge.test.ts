@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asBackgroundToBridge, asBackgroundToBridgePort, asBridgeToBackground } from './decode-bridge';
+import { asBackgroundToBridge, asBackgroundToBridgePort, asBridgeHello, asBridgeToBackground } from './decode-bridge';
 import { pack } from './parcel';
 import type { ConnectionDelta } from './records';
 
@@ -98,5 +98,14 @@ describe('asBackgroundToBridgePort', () => {
     expect(asBackgroundToBridgePort({ type: 'ack', seq: -1 })).toBeNull();
     expect(asBackgroundToBridgePort({ type: 'ack' })).toBeNull();
     expect(asBackgroundToBridgePort({ type: 'collect', generation: 1 })).toBeNull();
+  });
+});
+
+describe('asBridgeHello', () => {
+  it('takes only the hello, rebuilt without any extra field', () => {
+    expect(asBridgeHello({ type: 'bridge-hello', url: 'http://forged/' })).toEqual({ type: 'bridge-hello' });
+    expect(asBridgeHello({ type: 'deltas' })).toBeNull();
+    expect(asBridgeHello('bridge-hello')).toBeNull();
+    expect(asBridgeHello(null)).toBeNull();
   });
 });

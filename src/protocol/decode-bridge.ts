@@ -3,7 +3,20 @@
 import { decodeArm } from './break';
 import { decodeParcel, FROM_PAGE } from './decode-delta';
 import { decoding, fail, flag, integer, LIMITS, record, text } from './decode-fields';
-import type { BackgroundToBridge, BackgroundToBridgePort, BridgeToBackground, ResumePoint } from './messages';
+import type {
+  BackgroundToBridge,
+  BackgroundToBridgePort,
+  BridgeHello,
+  BridgeToBackground,
+  ResumePoint,
+} from './messages';
+
+/** A bridge's one-shot hello (runtime.onMessage also hears other extension messages: anything else is null). */
+export function asBridgeHello(value: unknown): BridgeHello | null {
+  return decoding((): BridgeHello | null =>
+    record(value, 'message').type === 'bridge-hello' ? { type: 'bridge-hello' } : null,
+  );
+}
 
 export function asBridgeToBackground(value: unknown): BridgeToBackground | null {
   return decoding((): BridgeToBackground | null => {

@@ -86,6 +86,15 @@ export type BridgeToBackground =
       resumed: boolean;
     };
 
+/**
+ * Bridge -> background, once per document at document_start (runtime.sendMessage, not the Port): "a bridge runs in
+ * this frame". The frame, tab and URL are the sender's, which the browser fills in; the message carries nothing
+ * else. It stands for webNavigation: a new bridge in a frame is a committed document there.
+ */
+export interface BridgeHello {
+  type: 'bridge-hello';
+}
+
 /** Where a panel's records of one bridge stop: the last parcel of `link` it holds. */
 export interface ResumePoint {
   link: string;

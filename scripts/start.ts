@@ -6,11 +6,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
+import { exportCapture, openPanelFor, PEER_NAMES, runPeersHeadless } from '../e2e/lab/peers/headless';
 import { PY_SCENARIO_NAMES, runPythonHeadless } from '../e2e/lab/python/headless';
 import { runV2Headless, V2_SCENARIO_NAMES } from '../e2e/lab/v2/headless';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
-import { findTabId, panelUrl } from '../e2e/fixtures/extension';
 import { panelCaughtUp, readPanelProgress } from '../e2e/fixtures/panel-view';
 import { openChromiumToolbox } from '../e2e/fixtures/toolbox-chromium';
 import { type ChromiumSession, launchChromium } from '../e2e/launcher';
@@ -49,7 +49,12 @@ interface Row {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { headless: false, only: [] };
-  const known = new Set([...scenarios.map((s) => s.name as string), ...V2_SCENARIO_NAMES, ...PY_SCENARIO_NAMES]);
+  const known = new Set([
+    ...scenarios.map((s) => s.name as string),
+    ...PEER_NAMES,
+    ...V2_SCENARIO_NAMES,
+    ...PY_SCENARIO_NAMES,
+  ]);
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
     else if (known.has(arg)) options.only.push(arg);
@@ -80,15 +85,6 @@ function uniqueSorted(rules: Iterable<string>): string[] {
   return [...new Set(rules)].sort();
 }
 
-/** Opens the panel page attached to the tab showing `url` (tabId -1 first: attached to nothing, a place to ask). */
-async function openPanelFor(session: ChromiumSession, url: string): Promise<Page> {
-  const panel = await session.context.newPage();
-  const base = `chrome-extension://${session.extensionId}/`;
-  await panel.goto(panelUrl(base, -1));
-  await panel.goto(panelUrl(base, await findTabId(panel, url)));
-  return panel;
-}
-
 /** The rule ids the panel shows once it holds all the page's fetch saw and has analysed it. */
 async function caughtUpPanelRules(panel: Page, page: Page): Promise<string[]> {
   const shown = await panelCaughtUp({
@@ -96,14 +92,6 @@ async function caughtUpPanelRules(panel: Page, page: Page): Promise<string[]> {
     page: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.wire()),
   });
   return uniqueSorted(shown.findings.map((f) => f.rule));
-}
-
-async function exportCapture(panel: Page, file: string): Promise<void> {
-  const [download] = await Promise.all([
-    panel.waitForEvent('download'),
-    panel.locator('[data-testid=export-capture]').click(),
-  ]);
-  await download.saveAs(file);
 }
 
 async function runScenarioInBrowser(session: ChromiumSession, lab: Lab, scenario: Scenario): Promise<Row> {
@@ -198,9 +186,11 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   const session = await launchChromium({ extension: DIST_CHROME, headless: true });
   const rows: Row[] = [];
   let violations = 0;
+  let peersBroken = 0;
   try {
-    // Names of Node scenarios (v2, Python) alone leave the browser scenarios out, and the other way round.
-    const browserOnly = only.filter((name) => !V2_SCENARIO_NAMES.includes(name) && !PY_SCENARIO_NAMES.includes(name));
+    // Names of peers or Node scenarios (v2, Python) alone leave the browser scenarios out, and the other way round.
+    const others: readonly string[] = [...PEER_NAMES, ...V2_SCENARIO_NAMES, ...PY_SCENARIO_NAMES];
+    const browserOnly = only.filter((name) => !others.includes(name));
     const skipBrowser = only.length > 0 && browserOnly.length === 0;
     for (const scenario of scenarios.filter(
       (s) => !skipBrowser && (browserOnly.length === 0 || browserOnly.includes(s.name)),
@@ -211,11 +201,15 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       );
       rows.push(row);
     }
+    if (rows.length > 0) printTable(rows);
+    // The JS peers in the same browser, after the table; an LLM stream with any MCP finding counts as broken too.
+    peersBroken = (await runPeersHeadless(session, lab, only, { capturesDir: CAPTURES_DIR, root: ROOT, say })).filter(
+      (outcome) => outcome.problems.length > 0,
+    ).length;
   } finally {
     // The launcher prints each attempt; a page that tried a non-loopback host breaks the network rule.
     violations = (await session.close()).violations.length;
   }
-  if (rows.length > 0) printTable(rows);
   const v2Broken = await runV2Headless(only, CAPTURES_DIR, say);
   const pythonBroken = await runPythonHeadless(only, CAPTURES_DIR, say);
   say(
@@ -227,9 +221,10 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       `broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`,
     );
   if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
+  if (peersBroken) say(`broken: ${peersBroken} JS peer(s) (see above)`);
   if (v2Broken) say(`broken: ${v2Broken} TS SDK v2 scenario(s) (see above)`);
   if (pythonBroken) say(`broken: ${pythonBroken} Python SDK scenario(s) (see above)`);
-  return broken.length || violations || v2Broken || pythonBroken ? 1 : 0;
+  return broken.length || violations || peersBroken || v2Broken || pythonBroken ? 1 : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */

@@ -242,6 +242,33 @@ describe.concurrent('mcp-stream-inspector proxy with the real MCP SDK', () => {
   );
 
   it(
+    'close-resumes: every resume of a finished stream ends at once; the client resumes again at a steady rate',
+    async () => {
+      // The SDK 1.32 client resumes a stream that ended with an error answer, and schedules the resume of each stream
+      // that then ends cleanly as attempt 0 again: maxRetries never runs out. The application keeps the client 3 s.
+      const origin = await startOrigin('sdk-stream');
+      const scenario = { ...clientScenario('resume-after-error'), lingerMs: 3000 };
+      let run: ThroughProxy;
+      try {
+        run = await runThroughProxy(origin, scenario, ['--fault', 'close-resumes'], 'close-resumes.json');
+      } finally {
+        await origin.close();
+      }
+      expect(run.result.verdict).toBe('error');
+      const all = resumes(run.connections);
+      expect(all.length).toBeGreaterThanOrEqual(10);
+      // Each resume gets one priming event after its cursor and ends; the next resumes from that priming id.
+      const primings = all.map((resume) => [resume.status, resume.end, wireEvents(resume).map((e) => e.data)]);
+      expect(primings).toEqual(all.map(() => [200, 'complete', ['']]));
+      const cursors = all.slice(1).map((resume) => requestHeader(resume, 'last-event-id'));
+      expect(cursors).toEqual(all.slice(0, -1).map((resume) => wireEvents(resume)[0]?.id));
+      expect(strikes(run, 'close-resume')).toHaveLength(all.length);
+      expect(run.rules).toEqual(['reconnect-storm', 'resume-after-answer']);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'cut-mid-event then restart-epoch: the resumed stream comes under a new epoch; analyze finds epoch-mismatch',
     async () => {
       const args = ['--fault', 'cut-mid-event:60', '--fault', 'restart-epoch:b0b0'];

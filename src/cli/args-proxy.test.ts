@@ -67,6 +67,7 @@ describe('parseArgs proxy', () => {
       ['resume-status:500', 'resume-status needs a status: resume-status:400, resume-status:404, resume-status:409'],
       ['replay-cursor:2', 'replay-cursor takes no value (got ":2")'],
       ['resume-silent:1', 'resume-silent takes no value (got ":1")'],
+      ['close-resumes:1', 'close-resumes takes no value (got ":1")'],
       ['restart-epoch:a:b', 'EPOCH "a:b" must be 1 to 32 letters, digits, "-" or "_" (no ":")'],
       ['delay', 'MS is needed (a whole number >= 1)'],
       ['delay:0', 'MS "0" must be a whole number >= 1'],
@@ -84,6 +85,13 @@ describe('parseArgs proxy', () => {
     for (const [spec, error] of refused) {
       expect(proxy('--fault', spec), spec).toEqual({ ok: false, error: `--fault ${JSON.stringify(spec)}: ${error}` });
     }
+  });
+
+  it('reads close-resumes as striking every resume, with or without @every', () => {
+    for (const spec of ['close-resumes', 'close-resumes@every'])
+      expect(proxy('--fault', spec), spec).toMatchObject({
+        command: { faults: [{ kind: 'close-resumes', every: true, spec }] },
+      });
   });
 
   it('reads @every and ,method= on the faults that strike requests', () => {

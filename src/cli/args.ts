@@ -202,11 +202,12 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
   --fault SPEC  Break the traffic on purpose, once (or every time with @every); several compose in order.
                 SPEC is NAME[:VALUE][@every][,method=METHOD]: cut-mid-event[:BYTES], cut-at-boundary[:EVENTS],
                 drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,
-                restart-epoch[:EPOCH], delay:MS, drop-listen-ack, inject-server-request,
+                close-resumes, restart-epoch[:EPOCH], delay:MS, drop-listen-ack, inject-server-request,
                 set-header:NAME=VALUE, alter-request-state, add-event-ids[:RETRY_MS],
                 rewrite-response-id.
                 Cuts and delays strike the first tools/call (or METHOD) request, never initialize; the
-                resume faults strike the first resume (GET with Last-Event-ID) after that cut; the
+                resume faults strike the first resume (GET with Last-Event-ID) after that cut
+                (close-resumes every one: 200, a new priming event after the cursor, the end); the
                 2026-07-28 ones the first subscriptions/listen stream (its acknowledgement dropped) or
                 the first tools/call (or METHOD) stream (a roots/list request sent first); set-header the
                 first tools/call (or METHOD) request, alter-request-state the first retry echoing a

@@ -1,5 +1,6 @@
 // Runs in Node (CLI): the report writers of the CI formats (sarif, junit, github) over `CliIo`'s stdout.
 import { rules } from '../core/guard';
+import { relayedSessions } from '../core/model/relayed-label';
 import type { FailOn } from './args';
 import { findingAnnotations, inputErrorAnnotation } from './github-report';
 import { toJunit, type JunitFile } from './junit-report';
@@ -13,7 +14,13 @@ export function sarifWriter(write: (text: string) => void, options: Omit<SarifOp
     write(o) {
       files.push(
         o.ok
-          ? { file: o.file, ok: true, findings: o.analysis.findings, places: o.places }
+          ? {
+              file: o.file,
+              ok: true,
+              findings: o.analysis.findings,
+              places: o.places,
+              relayed: new Set(relayedSessions(o.analysis.sessions).keys()),
+            }
           : { file: o.file, ok: false, message: o.error.message },
       );
     },
@@ -36,6 +43,7 @@ export function junitWriter(write: (text: string) => void, failOn: FailOn): Repo
               sessions: o.analysis.sessions.map((s) => s.key),
               findings: o.analysis.findings,
               places: o.places,
+              relayed: new Set(relayedSessions(o.analysis.sessions).keys()),
             }
           : { file: o.file, ok: false, message: o.error.message },
       );
@@ -52,7 +60,12 @@ export function githubWriter(write: (text: string) => void): ReportWriter {
     write(o) {
       write(
         o.ok
-          ? findingAnnotations(o.file, o.analysis.findings, o.places)
+          ? findingAnnotations(
+              o.file,
+              o.analysis.findings,
+              o.places,
+              new Set(relayedSessions(o.analysis.sessions).keys()),
+            )
           : inputErrorAnnotation(o.file, o.error.message),
       );
     },

@@ -3,6 +3,7 @@
 import type { Finding, Severity } from '../core/guard/types';
 import type { Place } from './locate';
 import { describePlace } from './locate';
+import { relayedNote } from './sarif-report';
 
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {
   error: 'error',
@@ -10,8 +11,16 @@ const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {
   info: 'notice',
 };
 
-/** One annotation per finding, every severity (`info` as a notice); `--fail-on` decides the exit code only. */
-export function findingAnnotations(file: string, findings: readonly Finding[], places: readonly Place[]): string {
+/**
+ * One annotation per finding, every severity (`info` as a notice); `--fail-on` decides the exit code only. A finding
+ * of a relayed session (its key in `relayed`) says so.
+ */
+export function findingAnnotations(
+  file: string,
+  findings: readonly Finding[],
+  places: readonly Place[],
+  relayed: ReadonlySet<string> = new Set(),
+): string {
   return findings
     .map((finding, i) => {
       const place = places[i] ?? { kind: 'file' };
@@ -19,7 +28,8 @@ export function findingAnnotations(file: string, findings: readonly Finding[], p
       const properties: [string, string][] = [['file', file]];
       if (place.kind !== 'file' && place.line !== undefined) properties.push(['line', String(place.line)]);
       properties.push(['title', finding.rule]);
-      const message = where === '' ? finding.message : `${finding.message} (${where})`;
+      const isRelayed = finding.sessionKey !== undefined && relayed.has(finding.sessionKey);
+      const message = relayedNote(where === '' ? finding.message : `${finding.message} (${where})`, isRelayed);
       return workflowCommand(COMMAND[finding.severity], properties, message);
     })
     .join('');

@@ -14,6 +14,7 @@ describe('--json document', () => {
         era: '2025-11-25',
         idScheme: 'integer',
         reconnect: null,
+        relayed: null,
         streams: [
           {
             id: 's1',
@@ -29,6 +30,7 @@ describe('--json document', () => {
                 end: 'network-error',
                 bytes: 580,
                 evidence: 'Mcp-Session-Id request header',
+                relayed: null,
               },
               {
                 id: 'e2',
@@ -40,6 +42,7 @@ describe('--json document', () => {
                 end: 'complete',
                 bytes: 120,
                 evidence: 'Mcp-Session-Id request header',
+                relayed: null,
               },
             ],
             events: [
@@ -55,7 +58,14 @@ describe('--json document', () => {
           },
         ],
       },
-      { id: 'http://127.0.0.1:4000#1', era: '2026-07-28', idScheme: 'none', reconnect: null, streams: [] },
+      {
+        id: 'http://127.0.0.1:4000#1',
+        era: '2026-07-28',
+        idScheme: 'none',
+        reconnect: null,
+        relayed: null,
+        streams: [],
+      },
     ]);
   });
 
@@ -63,7 +73,7 @@ describe('--json document', () => {
     const text = JSON.stringify(report);
     expect(Object.keys(report)).toEqual(['findings', 'sessions', 'otherStreams', 'notices']);
     const stream = report.sessions[0]!.streams[0]!;
-    expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'reconnect', 'streams']);
+    expect(Object.keys(report.sessions[0]!)).toEqual(['id', 'era', 'idScheme', 'reconnect', 'relayed', 'streams']);
     expect(Object.keys(stream)).toEqual(['id', 'kind', 'connections', 'events']);
     expect(Object.keys(stream.connections[0]!)).toEqual([
       'id',
@@ -75,6 +85,7 @@ describe('--json document', () => {
       'end',
       'bytes',
       'evidence',
+      'relayed',
     ]);
     expect(Object.keys(stream.events[0]!)).toEqual(['type', 'data', 'lastEventId', 'id', 'retry']);
     expect(Object.keys(stream.events[2]!)).toEqual(['type', 'data', 'lastEventId']);

@@ -5,7 +5,8 @@ import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';
 import type { ReconnectBehaviour } from '../core/guard/reconnects';
-import type { EventView, Notice, OtherStreamKind, OtherStreamView } from '../core/model/types';
+import { RELAYED_LABEL } from '../core/model/relayed-label';
+import type { EventView, Notice, OtherStreamKind, OtherStreamView, RelayOrigin } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Era } from '../core/mcp/types';
 import type { IdScheme } from '../core/ids/scheme';
@@ -29,6 +30,16 @@ export interface JsonConnection {
   bytes: number;
   /** Why the exchange is MCP traffic. */
   evidence: string;
+  /** The relay that made the exchange out of the browser's sight and reported it; null for what the capture saw. */
+  relayed: JsonRelayed | null;
+}
+
+/** A relayed session or exchange, as the panel's badge says it: `label` is "relayed: bytes not visible". */
+export interface JsonRelayed {
+  via: RelayOrigin['via'];
+  /** The browser's connection whose reports it was decoded from. */
+  carrier: string;
+  label: typeof RELAYED_LABEL;
 }
 
 /** An SSE stream that is not MCP: listed, never judged. */
@@ -58,6 +69,8 @@ export interface JsonSession {
   idScheme: IdScheme;
   /** How the session's client reconnects (2025 eras; null for the others). */
   reconnect: Omit<ReconnectBehaviour, 'sessionKey'> | null;
+  /** The relay the session ran behind (bytes not visible: the byte rules did not run on it); null when direct. */
+  relayed: JsonRelayed | null;
   streams: JsonStream[];
 }
 
@@ -92,6 +105,7 @@ export function toJsonReport(analysis: Analysis): JsonReport {
       era: session.era,
       idScheme: session.idScheme,
       reconnect: reconnectOf(session.key),
+      relayed: relayedToJson(session.relayed),
       streams: session.streamIds.flatMap((streamId) => {
         const stream = streams.get(streamId);
         if (!stream) return [];
@@ -113,6 +127,7 @@ export function toJsonReport(analysis: Analysis): JsonReport {
                   end: c.record.end,
                   bytes: c.bytes,
                   evidence: c.mcpEvidence,
+                  relayed: relayedToJson(c.relayed),
                 },
               ];
             }),
@@ -124,6 +139,10 @@ export function toJsonReport(analysis: Analysis): JsonReport {
     otherStreams: analysis.otherStreams.map(otherStreamToJson),
     notices: analysis.notices.map((n) => ({ kind: n.kind, connectionIds: [...n.connectionIds], message: n.message })),
   };
+}
+
+function relayedToJson(origin: RelayOrigin | undefined): JsonRelayed | null {
+  return origin === undefined ? null : { via: origin.via, carrier: origin.carrier, label: RELAYED_LABEL };
 }
 
 function otherStreamToJson(stream: OtherStreamView): JsonOtherStream {

@@ -1,13 +1,22 @@
 // Runs in Node (CLI), pure (no I/O): `--format junit`, JUnit XML for test reports (docs/ci-formats.md).
 import { atLeast } from '../core/guard/severity';
 import type { Finding } from '../core/guard/types';
+import { RELAYED_LABEL } from '../core/model/relayed-label';
 import type { FailOn } from './args';
 import type { Place } from './locate';
 import { describePlace } from './locate';
 
 /** One input file as JUnit sees it: its sessions (testcases) and findings, or why it could not be read. */
 export type JunitFile =
-  | { file: string; ok: true; sessions: readonly string[]; findings: readonly Finding[]; places: readonly Place[] }
+  | {
+      file: string;
+      ok: true;
+      sessions: readonly string[];
+      findings: readonly Finding[];
+      places: readonly Place[];
+      /** The keys of the relayed sessions: their testcases are named so. */
+      relayed?: ReadonlySet<string>;
+    }
   | { file: string; ok: false; message: string };
 
 /** The testcase of findings that name no session (none of the current rules do, but a finding may). */
@@ -39,12 +48,13 @@ function suite(f: JunitFile, failOn: FailOn): { xml: string; tests: number; fail
     const xml = [`  <testsuite name="${name}" tests="1" failures="0" errors="1">`, ...body, '  </testsuite>'];
     return { xml: xml.join('\n'), tests: 1, failures: 0, errors: 1 };
   }
-  const cases = new Map<string, Case>(f.sessions.map((s) => [s, { name: `session ${s}`, failures: [], passed: [] }]));
+  const caseName = (s: string): string => (f.relayed?.has(s) ? `session ${s} (${RELAYED_LABEL})` : `session ${s}`);
+  const cases = new Map<string, Case>(f.sessions.map((s) => [s, { name: caseName(s), failures: [], passed: [] }]));
   f.findings.forEach((finding, i) => {
     const key = finding.sessionKey ?? NO_SESSION;
     let c = cases.get(key);
     if (!c) {
-      c = { name: key === NO_SESSION ? key : `session ${key}`, failures: [], passed: [] };
+      c = { name: key === NO_SESSION ? key : caseName(key), failures: [], passed: [] };
       cases.set(key, c);
     }
     const where = describePlace(f.places[i] ?? { kind: 'file' });

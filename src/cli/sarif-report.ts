@@ -4,12 +4,20 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, RuleMeta, Severity } from '../core/guard/types';
+import { RELAYED_LABEL } from '../core/model/relayed-label';
 import type { Place } from './locate';
 import { describePlace } from './locate';
 
 /** What a report says of one input file: its findings with their places, or why it could not be read. */
 export type FileFindings =
-  | { file: string; ok: true; findings: readonly Finding[]; places: readonly Place[] }
+  | {
+      file: string;
+      ok: true;
+      findings: readonly Finding[];
+      places: readonly Place[];
+      /** The keys of the file's relayed sessions (docs/relayed-traffic.md): their findings say so. */
+      relayed?: ReadonlySet<string>;
+    }
   | { file: string; ok: false; message: string };
 
 export interface SarifOptions {
@@ -41,14 +49,15 @@ export function toSarif(files: readonly FileFindings[], options: SarifOptions): 
       const index = ruleIndex.get(finding.rule);
       const where = describePlace(place);
       const fingerprint = fingerprintOf(finding, seen);
+      const relayed = finding.sessionKey !== undefined && f.relayed?.has(finding.sessionKey) === true;
       results.push({
         ruleId: finding.rule,
         ...(index !== undefined && { ruleIndex: index }),
         level: sarifLevel(finding.severity),
-        message: { text: where === '' ? finding.message : `${finding.message} (${where})` },
+        message: { text: relayedNote(where === '' ? finding.message : `${finding.message} (${where})`, relayed) },
         locations: [location(f.file, artifactIndex.get(f.file) ?? -1, place)],
         partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-        properties: findingProperties(finding),
+        properties: { ...findingProperties(finding), ...(relayed && { relayed: RELAYED_LABEL }) },
       });
     });
   }
@@ -80,6 +89,11 @@ export function toSarif(files: readonly FileFindings[], options: SarifOptions): 
       },
     ],
   };
+}
+
+/** A finding's text with the session's relay said, as the panel's badge says it. */
+export function relayedNote(text: string, relayed: boolean): string {
+  return relayed ? `${text} [session ${RELAYED_LABEL}]` : text;
 }
 
 function descriptor(rule: RuleMeta, options: SarifOptions): ReportingDescriptor {

@@ -2,6 +2,7 @@
 // its rule's one-line explanation and the path of the rule's doc page.
 import type { Finding, Severity } from '../core/guard/types';
 import { reconnectSummary } from '../core/guard/reconnects';
+import { RELAYED_LABEL, relayedBy } from '../core/model/relayed-label';
 import type { OtherStreamView, SessionView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
 import type { Style } from './style';
@@ -30,6 +31,9 @@ export function formatReport(file: string, analysis: Analysis, options: ReportOp
   for (const e of analysis.events) eventCounts.set(e.sessionKey, (eventCounts.get(e.sessionKey) ?? 0) + 1);
   for (const session of analysis.sessions) {
     lines.push(`  ${sessionHeader(session, eventCounts.get(session.key) ?? 0, style)}`);
+    // As the panel's badge: the rules that need bytes did not run on it, and a clean line must not read as proof.
+    if (session.relayed)
+      lines.push(`${INDENT}${style.yellow(RELAYED_LABEL)} ${style.dim(`(${relayedBy(session.relayed)})`)}`);
     const reconnect = reconnects.get(session.key);
     // Shown once the traffic told something: an all-unknown line says nothing.
     if (reconnect && (reconnect.resumesPostStreams !== 'unknown' || reconnect.honoursRetry !== 'unknown'))

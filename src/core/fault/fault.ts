@@ -38,6 +38,7 @@ export type ResumeFault = Shared &
     | { kind: 'replay-cursor' }
     | { kind: 'resume-status'; status: number; retryAfterSeconds?: number; message?: string }
     | { kind: 'resume-silent' }
+    | { kind: 'close-resumes' }
     | { kind: 'restart-epoch'; epoch?: string }
   );
 

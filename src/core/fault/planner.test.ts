@@ -118,6 +118,37 @@ describe('FaultPlanner', () => {
     for (let i = 0; i < 3; i++) expect(every.plan(resume('2'))).toMatchObject({ kind: 'respond', status: 404 });
   });
 
+  it('close-resumes answers every resume itself: 200, one priming event after the cursor, the end', () => {
+    const { planner: p, reports } = planner('close-resumes');
+    const answers = ['7', '8', '9'].map((cursor) => p.plan(resume(cursor)));
+    expect(answers).toEqual(
+      ['8', '9', '10'].map((id) => ({
+        kind: 'respond',
+        fault: 'close-resumes',
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: `id: ${id}\ndata: \n\n`,
+      })),
+    );
+    expect(reports.map((r) => [r.action, r.detail])).toEqual([
+      ['close-resume', { lastEventId: '7', primingId: '8' }],
+      ['close-resume', { lastEventId: '8', primingId: '9' }],
+      ['close-resume', { lastEventId: '9', primingId: '10' }],
+    ]);
+    expect(p.spent).toBe(false);
+    // Requests and GETs without a cursor pass as they came.
+    expect(p.plan(post('tools/call'))).toMatchObject({ kind: 'forward', delayMs: 0 });
+    expect(p.plan({ method: 'GET', sessionId: 's1' })).toMatchObject({ kind: 'forward' });
+  });
+
+  it('close-resumes after a cut strikes only the cut session, every resume of it', () => {
+    const { planner: p } = planner('cut-at-boundary', 'close-resumes');
+    expect(p.plan(resume('2'))).toMatchObject({ kind: 'forward' });
+    deliver(p.plan(post('tools/call')));
+    for (const cursor of ['2', '3']) expect(p.plan(resume(cursor))).toMatchObject({ kind: 'respond', status: 200 });
+    expect(p.plan(resume('3', 'other'))).toMatchObject({ kind: 'forward' });
+  });
+
   it('drop-first-replayed drops whole events; delay holds the matching request', () => {
     const { planner: p, reports } = planner('delay:40', 'cut-at-boundary', 'drop-first-replayed:2');
     const call = p.plan(post('tools/call'));

@@ -1,6 +1,6 @@
 // Runs anywhere (pure core): decides, exchange by exchange, what a fault proxy does with a list of faults.
 // Faults never strike initialize; a cut strikes the first matching request's response stream; the resume faults
-// strike the first resume (GET with Last-Event-ID) after that cut; each fault is armed once every cut listed
+// strike the first resume (GET with Last-Event-ID) after that cut (`close-resumes` every one); each fault is armed once every cut listed
 // before it has struck, so several compose in the order given; each strikes once unless `@every`.
 import { TextEncoder } from '../web/globals';
 import { EpochRewriter, EventIdRewriter } from './epoch-rewriter';
@@ -15,6 +15,7 @@ import {
   type StreamFault,
 } from './fault';
 import { classifyFrame } from './frame-kind';
+import { nextEventId } from './next-event-id';
 import { LegacyStreams } from './legacy-sse';
 import { otherId, ResponseIdRewriter } from './response-id-rewriter';
 import type { Frame } from './sse-framer';
@@ -179,7 +180,9 @@ export class FaultPlanner {
     if (this.cutSession !== undefined && exchange.sessionId !== this.cutSession)
       return this.forward(0, this.observer());
     const resumeFaults = this.ready().filter((a): a is Armed & { fault: ResumeFault } => isResumeFault(a.fault));
-    const answer = resumeFaults.find((a) => a.fault.kind === 'resume-status' || a.fault.kind === 'resume-silent');
+    const answer = resumeFaults.find(
+      (a) => a.fault.kind === 'resume-status' || a.fault.kind === 'resume-silent' || a.fault.kind === 'close-resumes',
+    );
     if (answer) return this.answerResume(exchange, answer);
     if (resumeFaults.length === 0) return this.forward(0, this.observer());
     let drop = 0;
@@ -209,6 +212,7 @@ export class FaultPlanner {
     const { fault } = armed;
     armed.struck += 1;
     const lastEventId = exchange.lastEventId ?? null;
+    if (fault.kind === 'close-resumes') return this.closeResume(fault.spec, exchange.lastEventId ?? '');
     if (fault.kind !== 'resume-status') {
       this.options.report({ fault: fault.spec, action: 'silent-resume', detail: { lastEventId } });
       return { kind: 'silent', fault: fault.spec };
@@ -226,6 +230,25 @@ export class FaultPlanner {
       status: fault.status,
       headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
       body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }),
+    };
+  }
+
+  /**
+   * `close-resumes`: 200, an event stream holding one new priming event (the id after the cursor, in its scheme;
+   * empty data), then the end: a server with nothing to replay that closes the stream at once, as a 2025-11-25
+   * polling server may. Why a priming event: a client keeps the last id it saw per connection, so a stream ended
+   * without one makes its next reconnect a GET without a cursor, no longer a resume; why a new id rather than the
+   * cursor again: the cursor's id with other data reads as a restart (resume-not-honored).
+   */
+  private closeResume(spec: string, lastEventId: string): ExchangePlan {
+    const primingId = nextEventId(lastEventId);
+    this.options.report({ fault: spec, action: 'close-resume', detail: { lastEventId, primingId } });
+    return {
+      kind: 'respond',
+      fault: spec,
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      body: `id: ${primingId}\ndata: \n\n`,
     };
   }
 

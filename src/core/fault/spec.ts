@@ -17,6 +17,7 @@ export const FAULT_SYNTAX: readonly string[] = [
   'replay-cursor',
   `resume-status:${RESUME_STATUSES.join('|')}`,
   'resume-silent',
+  'close-resumes',
   'restart-epoch[:EPOCH]',
   'delay:MS',
   'drop-listen-ack',
@@ -110,6 +111,10 @@ export function parseFaultSpec(text: string): FaultParse {
         );
       return ok({ ...shared, kind: name, header, value: headerValue, match });
     }
+    case 'close-resumes':
+      // Every resume, by its name: a server that closes each one at once is what it stands for (@every is implied).
+      if (value !== undefined) return fail(`${name} takes no value (got ":${value}")`);
+      return ok({ ...shared, kind: name, every: true });
     case 'drop-listen-ack':
     case 'alter-request-state':
     case 'replay-cursor':

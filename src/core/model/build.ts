@@ -41,7 +41,7 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
   for (const group of groups) {
     let scheme: IdScheme = 'none';
     for (const conn of group.connections) scheme = combineSchemes(scheme, conn.idScheme);
-    const session = buildSession(group, scheme, streams, connections, deliveries);
+    const session = buildSession(group, scheme, streams, connections, deliveries, relay.resumed);
     for (const view of connections.slice(connections.length - group.connections.length)) {
       const origin = relay.origins.get(view.id);
       if (origin === undefined) continue;
@@ -71,6 +71,8 @@ function buildSession(
   streams: StreamView[],
   connections: ConnectionView[],
   deliveries: Delivery[],
+  /** Relayed resumption GETs and the POST each continues (see RelayedRecords.resumed), by record id. */
+  relayResumes: ReadonlyMap<string, string> = new Map(),
 ): SessionView {
   let startTime = Number.POSITIVE_INFINITY;
   let endTime = Number.NEGATIVE_INFINITY;
@@ -98,7 +100,8 @@ function buildSession(
   const views: ConnectionView[] = [];
   for (const conn of group.connections) {
     const resumed = isResumptionGet(conn)
-      ? resumedStream(conn.lastEventIdSent as string, scheme, delivered)
+      ? (resumedStream(conn.lastEventIdSent as string, scheme, delivered) ??
+        relayResumed(conn, delivered, relayResumes))
       : undefined;
     const stream = resumed ?? (conn.isSse ? newStream(conn, group, session, streams) : undefined);
     const view = connectionView(conn, group.key, stream);
@@ -150,6 +153,16 @@ function resumedStream(
     if (sdkKeysOf(conn).has(key)) return stream;
   }
   return undefined;
+}
+
+/** A relayed resumption GET's stream: the one of the POST the relay decoder placed the rest of its answer after. */
+function relayResumed(
+  conn: ParsedConnection,
+  delivered: readonly { conn: ParsedConnection; stream: StreamView }[],
+  relayResumes: ReadonlyMap<string, string>,
+): StreamView | undefined {
+  const post = relayResumes.get(conn.record.id);
+  return post === undefined ? undefined : delivered.find((d) => d.conn.record.id === post)?.stream;
 }
 
 /** A cursor is usually one of the last ids its connection delivered: look there before indexing them all. */

@@ -127,6 +127,24 @@ describe("a real recording of a fault: the lab cuts the call's POST stream mid-e
     ]);
   });
 
+  it('links the resumption GET to the POST stream it resumes, as for direct traffic', () => {
+    // The cursor is an id of the POST's stream, but the relayed POST holds no ids (its body never came): the rest of
+    // the call's answer, relayed after the GET opened, says which stream the GET continued.
+    const [call, resume] = analysis.connections.slice(-2);
+    expect(resume?.resumes).toBe(call?.id);
+    expect(resume?.streamId).toBe(call?.streamId);
+    const stream = analysis.streams.find((s) => s.id === call?.streamId);
+    expect(stream).toMatchObject({ kind: 'post', requestIds: [2], connectionIds: [call?.id, resume?.id] });
+    // The call's stream now holds its whole answer, in order: progress 1 to 5, then the result.
+    const progress = [...analysis.events]
+      .filter((e) => e.streamId === stream?.id)
+      .flatMap((e) => e.messages)
+      .map((m) => (m.kind === 'response' ? 'result' : (m.value as { params: { progress: number } }).params.progress));
+    expect(progress).toEqual([1, 2, 3, 4, 5, 'result']);
+    // The standalone GET stays a stream of its own: four streams, the relayed session's connections all placed.
+    expect(analysis.streams.map((s) => s.kind)).toEqual(['post', 'get', 'post', 'post']);
+  });
+
   it('reports nothing it cannot see: the torn event never reached the page, so no byte rule speaks', () => {
     expect(analysis.findings.filter((f) => f.severity !== 'info')).toEqual([]);
   });

@@ -14,6 +14,12 @@ import type { RelayOrigin } from './types';
 export interface RelayedRecords {
   records: ConnectionRecord[];
   origins: Map<string, RelayOrigin>;
+  /**
+   * Resumption GETs (record id) and the POST whose stream each continues (record id): the relayed POST carries no
+   * event ids (its body never came), so the cursor cannot find it; the messages the decoder placed on the GET as
+   * the rest of that POST's answer say which stream it resumed.
+   */
+  resumed: Map<string, string>;
 }
 
 /** One envelope as the backend wrote it: `{"type": ..., "data": ...}`, with the time its chunk arrived. */
@@ -192,7 +198,8 @@ function addBody(record: ConnectionRecord, text: string, t: number): void {
  * not found in any reported body came on a stream whose body the backend never reports (its GET stream), or on a
  * POST whose body report has not come: they are placed there, one `data:` event each.
  */
-function decodeCarrier(carrier: ConnectionRecord, records: ConnectionRecord[], origins: Map<string, RelayOrigin>) {
+function decodeCarrier(carrier: ConnectionRecord, decoded: RelayedRecords) {
+  const { records, origins } = decoded;
   const byId = new Map<string, Reported>();
   const order: Reported[] = [];
   const relayed: Relayed[] = [];
@@ -233,7 +240,7 @@ function decodeCarrier(carrier: ConnectionRecord, records: ConnectionRecord[], o
       });
     }
   }
-  for (const message of relayed) placeRelayed(message, order);
+  for (const message of relayed) placeRelayed(message, order, decoded.resumed);
   for (const { record, closedAt } of order) {
     if (closedAt !== undefined) {
       record.end = 'complete';
@@ -245,7 +252,7 @@ function decodeCarrier(carrier: ConnectionRecord, records: ConnectionRecord[], o
 }
 
 /** Where a relayed message came from: a reported body that holds it, else the stream it must have come on. */
-function placeRelayed(message: Relayed, order: Reported[]): void {
+function placeRelayed(message: Relayed, order: Reported[], resumes: Map<string, string>): void {
   for (const entry of order) {
     const at = entry.bodyMessages.indexOf(message.key);
     if (at >= 0) {
@@ -267,6 +274,7 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
   // A resumption GET opened after that POST continues its stream: what came after it came there.
   const resumed =
     owner && started.filter((e) => stream(e) && resume(e) && e.record.startTime >= owner.record.startTime).at(-1);
+  if (owner && resumed) resumes.set(resumed.record.id, owner.record.id);
   const host =
     resumed ??
     owner ??
@@ -282,6 +290,7 @@ function placeRelayed(message: Relayed, order: Reported[]): void {
 export function relayedRecords(connections: readonly ConnectionRecord[]): RelayedRecords {
   const records: ConnectionRecord[] = [];
   const origins = new Map<string, RelayOrigin>();
+  const resumed = new Map<string, string>();
   for (const carrier of connections) {
     if (!isInspectorEvents(carrier.url)) continue;
     const seen = DECODED.get(carrier);
@@ -293,15 +302,16 @@ export function relayedRecords(connections: readonly ConnectionRecord[]): Relaye
       seen.end !== carrier.end ||
       seen.last !== carrier.chunks.at(-1)
     ) {
-      decoded = { records: [], origins: new Map() };
-      decodeCarrier(carrier, decoded.records, decoded.origins);
+      decoded = { records: [], origins: new Map(), resumed: new Map() };
+      decodeCarrier(carrier, decoded);
       DECODED.set(carrier, { decoded, chunks: carrier.chunks.length, end: carrier.end, last: carrier.chunks.at(-1) });
     }
     if (!decoded) continue;
     records.push(...decoded.records);
     for (const [id, origin] of decoded.origins) origins.set(id, origin);
+    for (const [id, post] of decoded.resumed) resumed.set(id, post);
   }
-  return { records, origins };
+  return { records, origins, resumed };
 }
 
 /**

@@ -2,8 +2,8 @@
 // the browser's sight and reported them; the panel shows the decoded exchanges, never bytes it did not see.
 import type { RelayOrigin } from '../../core/model/types';
 
-/** The badge on a relayed session and exchange. */
-export const RELAYED_LABEL = 'relayed: bytes not visible';
+/** The badge on a relayed session and exchange (the CLI's reports say the same words). */
+export { RELAYED_LABEL } from '../../core/model/relayed-label';
 
 /** What the badge's tooltip says: who relayed, on which connection, and what cannot be judged. */
 export function relayedTitle(origin: RelayOrigin): string {

@@ -84,7 +84,7 @@ describe('the fault-close-resumes recording (the fault proxy closes every resume
     expect(chain.length).toBeGreaterThanOrEqual(STORM_RECONNECTS);
     expect(chain.map((c) => c.resumes)).toEqual([post.id, ...chain.slice(0, -1).map((c) => c.id)]);
     expect(chain.map((c) => c.record.end)).toEqual(chain.map(() => 'complete'));
-    const eventsOf = (c: (typeof chain)[number]) => c.eventIndexes.map((index) => analysis.events.at(index)!);
+    const eventsOf = (c: (typeof chain)[number]) => [...c.eventIndexes].map((index) => analysis.events.at(index)!);
     expect(chain.map((c) => eventsOf(c).map((e) => [e.dataLength, e.messages.length]))).toEqual(
       chain.map(() => [[0, 0]]),
     );

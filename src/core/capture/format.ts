@@ -39,7 +39,7 @@ import { redactCapture, scrubStrings } from './redact/capture';
 export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
 export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
-export const GAP_CAUSES: readonly GapCause[] = ['evicted', 'unacknowledged'];
+export const GAP_CAUSES: readonly GapCause[] = ['evicted', 'unacknowledged', 'panel-budget'];
 
 /**
  * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). Secrets are redacted

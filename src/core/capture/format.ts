@@ -32,7 +32,7 @@ import {
   assignDefined,
   type JsonObject,
 } from './read';
-import { parseJsonText } from './text';
+import { parseJsonFile } from './text';
 import { redactCapture, scrubStrings } from './redact/capture';
 
 /** The capture format versions {@link parseCapture} reads. */
@@ -107,7 +107,7 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
  * @throws InputError when the text is not a capture this version reads.
  */
 export function parseCapture(text: string): Capture {
-  return captureFromJson(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  return captureFromJson(parseJsonFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
 }
 
 /** Reads an already parsed capture document (used by loadInput, which parses once to sniff). */
@@ -134,13 +134,18 @@ export function checkCaptureHeader(doc: JsonObject): void {
   }
   const version = doc.version;
   if (typeof version !== 'number' || !SUPPORTED_CAPTURE_VERSIONS.includes(version)) {
-    // A version written as text ("1") is the number it spells, wrongly typed: say that, not "not supported".
+    // A version written as text ("1") is the number it spells, wrongly typed: say that and how to write it, not
+    // "this build reads version 1" (which reads as if 1 were not what the file says).
+    if (typeof version === 'string' && SUPPORTED_CAPTURE_VERSIONS.includes(Number(version))) {
+      throw new InputError(
+        'version',
+        `capture version is the string ${JSON.stringify(version)}, not the number ${Number(version)}; write it as ${Number(version)}`,
+      );
+    }
     const seen =
       version === undefined
         ? 'missing'
-        : typeof version === 'string' && SUPPORTED_CAPTURE_VERSIONS.includes(Number(version))
-          ? `is the string ${JSON.stringify(version)}, not the number ${Number(version)}`
-          : `${typeof version === 'number' ? version : `${JSON.stringify(version)} (${jsonTypeName(version)})`} is not supported`;
+        : `${typeof version === 'number' ? version : `${JSON.stringify(version)} (${jsonTypeName(version)})`} is not supported`;
     throw new InputError(
       'version',
       `capture version ${seen}; this build reads version ${SUPPORTED_CAPTURE_VERSIONS.join(', ')}`,

@@ -3,14 +3,15 @@
 // evict becomes a gap at its body offset (a panel reopened on a stream bigger than the budget still shows it).
 import type { CaptureGap, ConnectionDelta } from '../protocol/records';
 import { deltaSize } from '../protocol/size';
+import { HEAD_KEEP_BYTES, inHead, middleRun, widenGap } from '../protocol/trim';
 
 export const DEFAULT_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /** What became of a delta: kept, dropped from the buffer but still worth relaying live, or refused. */
 export type Admission = 'buffered' | 'relay-only' | 'rejected';
 
-/** The first body bytes of a connection are never trimmed: the priming event and first answers make sense of it. */
-export const HEAD_KEEP_BYTES = 64 * 1024;
+// The first body bytes of a connection are never trimmed (protocol/trim.ts, shared with the panel's budget).
+export { HEAD_KEEP_BYTES };
 
 interface Entry {
   /** Deltas in order; evicted ones are null (their slots are compacted away now and then). */
@@ -86,11 +87,7 @@ export class FrameBuffer {
     entry.deltas.push(delta.kind === 'chunk' ? { ...delta, bytes: delta.bytes.slice() } : delta);
     if (delta.kind === 'chunk') entry.body += delta.bytes.byteLength;
     // The head grows until the body passes HEAD_KEEP_BYTES, and only while nothing was trimmed.
-    if (
-      entry.gap === undefined &&
-      entry.keep === entry.deltas.length - 1 &&
-      entry.body - chunkBytes(delta) < HEAD_KEEP_BYTES
-    )
+    if (entry.gap === undefined && entry.keep === entry.deltas.length - 1 && inHead(entry.body - chunkBytes(delta)))
       entry.keep = entry.next = entry.deltas.length;
     entry.bytes += size;
     this.total += size;
@@ -153,10 +150,20 @@ export class FrameBuffer {
    */
   private trim(entry: Entry): void {
     const all = !entry.ended;
-    while ((all || this.total > this.budget) && hasTrimmable(entry, all)) {
+    // The run to give up: after the head, oldest first; an ended entry keeps its last delta.
+    const { end } = middleRun(
+      entry.next,
+      all ? entry.deltas.length : entry.deltas.length - 1,
+      all ? Infinity : this.total - this.budget,
+      (i) => {
+        const delta = entry.deltas[i];
+        return delta?.kind === 'chunk' ? deltaSize(delta) : undefined;
+      },
+    );
+    const offset = entry.gap ? entry.gap.offset : bodyBefore(entry);
+    for (; entry.next < end; entry.next++) {
       const delta = entry.deltas[entry.next];
       entry.deltas[entry.next] = null;
-      entry.next++;
       if (!delta) continue;
       if (delta.kind !== 'chunk') {
         entry.extras.push(delta);
@@ -164,8 +171,7 @@ export class FrameBuffer {
       }
       const size = deltaSize(delta);
       const length = delta.bytes.byteLength;
-      if (entry.gap) entry.gap.bytes += length;
-      else entry.gap = { offset: bodyBefore(entry), bytes: length, t: delta.t, cause: 'evicted' };
+      entry.gap = widenGap(entry.gap, offset, length, delta.t, 'evicted');
       entry.bytes -= size;
       this.total -= size;
       this.trimmedBytes += length;

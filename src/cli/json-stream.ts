@@ -6,6 +6,7 @@
 // strings (`stringBufferSize`) read long bodies at about JSON.parse's speed here. stream-json, the other
 // well-kept choice, needs Node streams and stream-chain and hands out one object per token.
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import { cutShortMessage, type CutPlace } from '../core/capture/cut-short';
 import { InputError } from '../core/capture/errors';
 import { CaptureConnectionReader, checkCaptureHeader } from '../core/capture/format';
 import { HarEntryReader } from '../core/capture/har';
@@ -139,7 +140,7 @@ export class JsonInputStream {
   /** The capture, once the whole input has been written. */
   end(): JsonStreamResult {
     if (this.error === undefined && this.rootType === 'object' && this.open.length > 0) {
-      throw new InputError('', `malformed JSON at end of input (byte ${this.base}): the file ends inside a value`);
+      throw new InputError('', cutShortMessage(this.cutPlace(), this.base));
     }
     try {
       this.tokenizer.end();
@@ -192,7 +193,7 @@ export class JsonInputStream {
     }
     const message = error instanceof Error ? error.message : JSON.stringify(error);
     if (ended && /ended in the middle|ended in mid/i.test(message)) {
-      throw new InputError('', `malformed JSON at end of input (byte ${this.base}): the file ends inside a value`);
+      throw new InputError('', cutShortMessage(this.cutPlace(), this.base));
     }
     const position = /absolute position "(\d+)"/.exec(message)?.[1];
     const at = position === undefined ? this.errorAt : Number(position);
@@ -239,6 +240,16 @@ export class JsonInputStream {
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
       this.open.push({ array: token === TokenType.LEFT_BRACKET, key: undefined, expectingKey: true });
     } else if (list) this.elementStart = undefined;
+  }
+
+  /** Which element of which list the input ended inside or after (the core's loadInput says the same). */
+  private cutPlace(): CutPlace | undefined {
+    const path = this.pathHere();
+    const list =
+      this.elementStart?.list ??
+      (path === 'log.entries[]' ? 'log.entries' : path === 'connections[]' ? 'connections' : undefined);
+    if (list === undefined) return undefined;
+    return { list, index: this.started[list] - 1, inside: this.elementStart !== undefined };
   }
 
   /** How many containers are open while an element of the list is read (the list's own included). */

@@ -113,13 +113,35 @@ describe('mcp-stream-inspector analyze', () => {
     expect(ids.filter((id: string) => id === tornId)).toHaveLength(1);
   });
 
+  it('absurd values and a string version: exit 2 with the precise problem at its path', async () => {
+    const doc = JSON.parse(readFileSync(torn, 'utf8')) as {
+      log: { entries: Record<string, Record<string, unknown>>[] };
+    };
+    doc.log.entries[0]!.response!.status = 99999;
+    const status = scratchFile('status.har', JSON.stringify(doc));
+    const version = scratchFile(
+      'version.json',
+      '{"format": "mcp-stream-inspector/capture", "version": "1", "tool": {"name": "x", "version": "1"}, "createdAt": 0, "connections": []}',
+    );
+    for (const [file, message] of [
+      [status, 'log.entries[0].response.status: 99999 is not an HTTP status (100 to 599; 0: none)'],
+      [version, 'version: capture version is the string "1", not the number 1; write it as 1'],
+    ] as const) {
+      const { code, err } = await cli(['analyze', file]);
+      expect(code).toBe(2);
+      expect(err).toBe(`mcp-stream-inspector: ${file}: ${message}\n`);
+    }
+  });
+
   it('several files: each reported, an unreadable one explained on stderr, exit 2, nothing lost', async () => {
     const missing = join(scratch, 'nope.har');
     const truncated = scratchFile('truncated.har', readFileSync(torn, 'utf8').slice(0, 3000));
     const { code, out, err } = await cli(['analyze', clean, missing, truncated, brokenStream]);
     expect(code).toBe(2);
     expect(err).toContain(`mcp-stream-inspector: ${missing}: cannot read: ENOENT`);
-    expect(err).toContain(`mcp-stream-inspector: ${truncated}: malformed JSON at end of input (byte 3000)`);
+    expect(err).toContain(
+      `mcp-stream-inspector: ${truncated}: the file ends inside log.entries[0] (HAR entry 1) at byte 3000: it was cut short`,
+    );
     expect(out).toContain(`${clean}\n  session ${FIRST_ALIAS}`);
     expect(out).toContain(`${brokenStream}\n`);
     expect(out).toMatch(/✖ error {3}incomplete-json/);

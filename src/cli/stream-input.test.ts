@@ -142,9 +142,38 @@ describe('input errors of streamed JSON', () => {
     await expectSame('{"format": "mcp-stream-inspector/capture", "version": 1, "connections": [{"id": 3}]}');
   });
 
+  it('says what the whole-file path says of every truncation and of absurd values', async () => {
+    const har = readFileSync(join(FIXTURES_DIR, 'cut-mid-event', 'capture.har'), 'utf8');
+    const step = Math.floor(har.length / 60);
+    for (let cut = 1; cut < har.length; cut += step) await expectSame(har.slice(0, cut));
+    const capture = serializeCapture(loadInput(encoder.encode(har), 'x.har'));
+    for (let cut = 1; cut < capture.length; cut += Math.floor(capture.length / 40))
+      await expectSame(capture.slice(0, cut), 'x.json');
+    const doc = JSON.parse(har) as { log: { entries: Record<string, Record<string, unknown>>[] } };
+    const edits: ((entry: Record<string, Record<string, unknown>>) => void)[] = [
+      (e) => (e.response!.status = 99999),
+      (e) => ((e as Record<string, unknown>).time = 1e17),
+      (e) => (e.timings!.wait = -5),
+      (e) => (e.response!.bodySize = -5),
+    ];
+    for (const edit of edits) {
+      const copy = structuredClone(doc);
+      edit(copy.log.entries[1]!);
+      await expectSame(JSON.stringify(copy));
+    }
+  });
+
   it('names the byte of a syntax error and of an unfinished file', async () => {
     await expect(read('{"log": {"entries": [}]}}')).rejects.toThrow(/^malformed JSON at byte 21: /);
-    await expect(read('{"log": {"entries": [')).rejects.toThrow('malformed JSON at end of input (byte 21)');
+    await expect(read('{"log": {"entries": [')).rejects.toThrow(
+      'the file ends before its JSON is complete, at byte 21: it was cut short',
+    );
+    await expect(read('{"log": {"entries": [{"a": 1}, {"b": [')).rejects.toThrow(
+      'the file ends inside log.entries[1] (HAR entry 2) at byte 38: it was cut short',
+    );
+    await expect(read('{"log": {"entries": [{"a": 1}, {"b": 2}')).rejects.toThrow(
+      'the file ends after log.entries[1] (HAR entry 2) at byte 39: it was cut short',
+    );
   });
 
   it('refuses an entry over 256 MiB with its index and first byte, without reading it whole', async () => {

@@ -50,7 +50,14 @@ export function App({
   const { client, view } = analysis;
   const { state, live, clear, setPreserveLog, toggleRecording, backToLive } = usePanelState(transport, client, store);
   // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
-  const revealSecrets = useSettings(transport.settings).settings?.revealSecrets === true;
+  const settings = useSettings(transport.settings).settings;
+  const revealSecrets = settings?.revealSecrets === true;
+  // The per-tab budget the worker keeps live records within; until the settings are read, its defaults.
+  const [panelBytes, panelConnections] = [settings?.panelBytes, settings?.panelConnections];
+  useEffect(() => {
+    if (panelBytes !== undefined && panelConnections !== undefined)
+      client.budget({ bytes: panelBytes, connections: panelConnections });
+  }, [client, panelBytes, panelConnections]);
   const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
   const breaker = useBreak(transport, view?.faults ?? NO_FAULTS, state.navigations, state.breakAck);
 

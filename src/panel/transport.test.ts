@@ -224,7 +224,12 @@ function fakeStore(initial: Settings) {
   return { store, load };
 }
 
-const defaults: Settings = { bufferBytes: 4 * 1024 * 1024, revealSecrets: false };
+const defaults: Settings = {
+  bufferBytes: 4 * 1024 * 1024,
+  revealSecrets: false,
+  panelBytes: 256 * 1024 * 1024,
+  panelConnections: 5000,
+};
 
 describe('settings access', () => {
   it('reads and writes through the store, and tells every watcher of a change', async () => {

@@ -6,23 +6,49 @@ export interface Settings {
   bufferBytes: number;
   /** Record Authorization, Cookie and similar headers in clear (default off: redacted at the source). */
   revealSecrets: boolean;
+  /** Per-tab budget of what the panel holds, in bytes (default 256 MiB). */
+  panelBytes: number;
+  /** Per-tab budget of the connections the panel holds (default 5,000). */
+  panelConnections: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { bufferBytes: 4 * 1024 * 1024, revealSecrets: false };
+const MIB = 1024 * 1024;
 
-const KEYS = { bufferBytes: 'settings.bufferBytes', revealSecrets: 'settings.revealSecrets' } as const;
-const MIN_BUFFER = 64 * 1024;
-const MAX_BUFFER = 512 * 1024 * 1024;
+export const DEFAULT_SETTINGS: Settings = {
+  bufferBytes: 4 * MIB,
+  revealSecrets: false,
+  panelBytes: 256 * MIB,
+  panelConnections: 5000,
+};
+
+const KEYS = {
+  bufferBytes: 'settings.bufferBytes',
+  revealSecrets: 'settings.revealSecrets',
+  panelBytes: 'settings.panelBytes',
+  panelConnections: 'settings.panelConnections',
+} as const;
+/** The range each number is clamped to (the panel's worker refuses a budget outside its own, the same). */
+const RANGES = {
+  bufferBytes: [64 * 1024, 512 * MIB],
+  panelBytes: [1 * MIB, 4096 * MIB],
+  panelConnections: [10, 1_000_000],
+} as const;
+
+function number(stored: Record<string, unknown>, key: keyof typeof RANGES): number {
+  const value = stored[KEYS[key]];
+  const [min, max] = RANGES[key];
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(max, Math.max(min, Math.floor(value)))
+    : DEFAULT_SETTINGS[key];
+}
 
 function fromStored(stored: Record<string, unknown>): Settings {
-  const size = stored[KEYS.bufferBytes];
   const reveal = stored[KEYS.revealSecrets];
   return {
-    bufferBytes:
-      typeof size === 'number' && Number.isFinite(size)
-        ? Math.min(MAX_BUFFER, Math.max(MIN_BUFFER, Math.floor(size)))
-        : DEFAULT_SETTINGS.bufferBytes,
+    bufferBytes: number(stored, 'bufferBytes'),
     revealSecrets: typeof reveal === 'boolean' ? reveal : DEFAULT_SETTINGS.revealSecrets,
+    panelBytes: number(stored, 'panelBytes'),
+    panelConnections: number(stored, 'panelConnections'),
   };
 }
 
@@ -32,8 +58,8 @@ export async function readSettings(): Promise<Settings> {
 
 export async function writeSettings(change: Partial<Settings>): Promise<void> {
   const stored: Record<string, unknown> = {};
-  if (change.bufferBytes !== undefined) stored[KEYS.bufferBytes] = change.bufferBytes;
-  if (change.revealSecrets !== undefined) stored[KEYS.revealSecrets] = change.revealSecrets;
+  for (const key of Object.keys(KEYS) as (keyof Settings)[])
+    if (change[key] !== undefined) stored[KEYS[key]] = change[key];
   await browser.storage.local.set(stored);
 }
 

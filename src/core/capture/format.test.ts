@@ -103,7 +103,12 @@ describe('capture format errors', () => {
     const text = serializeCapture(sampleCapture());
     const error = inputError(text.slice(0, 200));
     expect(error.path).toBe('');
-    expect(error.message).toMatch(/^malformed JSON at end of input \(character 200\)/);
+    expect(error.message).toMatch(/^the file ends .* at byte 200: it was cut short$/);
+    // Cut inside its third connection, the message names it.
+    const third = text.indexOf('"id"', text.indexOf('"id"', text.indexOf('"id"') + 1) + 1);
+    expect(inputError(text.slice(0, third + 8)).message).toBe(
+      `the file ends inside connections[2] (capture connection 3) at byte ${third + 8}: it was cut short`,
+    );
   });
 
   it.each<[string, (doc: Doc) => void, string, RegExp]>([
@@ -126,7 +131,7 @@ describe('capture format errors', () => {
       'string version',
       (d) => (d.version = '1'),
       'version',
-      /capture version is the string "1", not the number 1; this build reads version 1/,
+      /^capture version is the string "1", not the number 1; write it as 1$/,
     ],
     ['other string version', (d) => (d.version = 'v2'), 'version', /capture version "v2" \(string\) is not supported/],
     ['missing tool', (d) => delete d.tool, 'tool', /missing \(expected an object\)/],

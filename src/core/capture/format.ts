@@ -32,14 +32,14 @@ import {
   assignDefined,
   type JsonObject,
 } from './read';
-import { parseJsonText } from './text';
+import { parseJsonFile } from './text';
 import { redactCapture, scrubStrings } from './redact/capture';
 
 /** The capture format versions {@link parseCapture} reads. */
 export const SUPPORTED_CAPTURE_VERSIONS: readonly number[] = [CAPTURE_VERSION];
 export const END_REASONS: readonly EndReason[] = ['complete', 'aborted', 'network-error', 'open'];
 export const RECORD_SOURCES: readonly RecordSource[] = ['fetch', 'eventsource', 'har', 'raw'];
-export const GAP_CAUSES: readonly GapCause[] = ['evicted', 'unacknowledged'];
+export const GAP_CAUSES: readonly GapCause[] = ['evicted', 'unacknowledged', 'panel-budget'];
 
 /**
  * Writes capture format v1 (pretty-printed, keys in a fixed order, body chunks as base64). Secrets are redacted
@@ -107,7 +107,7 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
  * @throws InputError when the text is not a capture this version reads.
  */
 export function parseCapture(text: string): Capture {
-  return captureFromJson(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  return captureFromJson(parseJsonFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
 }
 
 /** Reads an already parsed capture document (used by loadInput, which parses once to sniff). */
@@ -134,13 +134,18 @@ export function checkCaptureHeader(doc: JsonObject): void {
   }
   const version = doc.version;
   if (typeof version !== 'number' || !SUPPORTED_CAPTURE_VERSIONS.includes(version)) {
-    // A version written as text ("1") is the number it spells, wrongly typed: say that, not "not supported".
+    // A version written as text ("1") is the number it spells, wrongly typed: say that and how to write it, not
+    // "this build reads version 1" (which reads as if 1 were not what the file says).
+    if (typeof version === 'string' && SUPPORTED_CAPTURE_VERSIONS.includes(Number(version))) {
+      throw new InputError(
+        'version',
+        `capture version is the string ${JSON.stringify(version)}, not the number ${Number(version)}; write it as ${Number(version)}`,
+      );
+    }
     const seen =
       version === undefined
         ? 'missing'
-        : typeof version === 'string' && SUPPORTED_CAPTURE_VERSIONS.includes(Number(version))
-          ? `is the string ${JSON.stringify(version)}, not the number ${Number(version)}`
-          : `${typeof version === 'number' ? version : `${JSON.stringify(version)} (${jsonTypeName(version)})`} is not supported`;
+        : `${typeof version === 'number' ? version : `${JSON.stringify(version)} (${jsonTypeName(version)})`} is not supported`;
     throw new InputError(
       'version',
       `capture version ${seen}; this build reads version ${SUPPORTED_CAPTURE_VERSIONS.join(', ')}`,

@@ -6,20 +6,24 @@ import { endReasonFromStreamState, parseChunkTimeline, type EntryTimeline, type 
 import type { BodyChunk, Capture, ConnectionRecord, EndReason, HttpHeader, RecordSource } from './model';
 import {
   assignDefined,
+  checkTime,
   expectObject,
   isJsonObject,
   optArray,
+  optDuration,
   optInteger,
   optNumber,
   optObject,
+  optSize,
   optString,
+  optTime,
   reqArray,
   reqNumber,
   reqObject,
   reqString,
   type JsonObject,
 } from './read';
-import { encodeUtf8, parseJsonText } from './text';
+import { encodeUtf8, parseJsonFile } from './text';
 
 export { exportHar } from './har-export';
 
@@ -37,7 +41,7 @@ export interface HarImportOptions {
  * @throws InputError naming the HAR path (`log.entries[3].response`) of what is wrong.
  */
 export function importHar(text: string, options?: HarImportOptions): Capture {
-  return captureFromHar(parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), options);
+  return captureFromHar(parseJsonFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), options);
 }
 
 /** Reads an already parsed HAR document (used by loadInput, which parses once to sniff). */
@@ -117,7 +121,7 @@ interface EntryHead {
 }
 
 function readHead(entry: JsonObject, path: string): EntryHead {
-  const exactStart = optNumber(entry, '_startTime', path);
+  const exactStart = optTime(entry, '_startTime', path);
   if (exactStart !== undefined) return { startTime: exactStart, exact: true };
   const iso = reqString(entry, 'startedDateTime', path);
   const startTime = Date.parse(iso);
@@ -139,7 +143,12 @@ function readEntry(
   const response = optObject(entry, 'response', path);
   const responsePath = childPath(path, 'response');
   const status = response ? optInteger(response, 'status', responsePath) : undefined;
-  const hasHead = status !== undefined && status > 0; // HAR writers put 0 when no response arrived
+  // HAR writers put 0 when no response arrived; anything else must be an HTTP status.
+  if (status !== undefined && status !== 0 && (status < 100 || status > 599))
+    throw new InputError(childPath(responsePath, 'status'), `${status} is not an HTTP status (100 to 599; 0: none)`);
+  const hasHead = status !== undefined && status > 0;
+  checkSizes(request, requestPath);
+  if (response) checkSizes(response, responsePath);
   const body = response ? readBody(response, responsePath) : new Uint8Array(0);
   const times = readTimes(entry, path, head, hasHead, timeline);
   // DevTools writes `_error`, Playwright `_failureText`.
@@ -229,6 +238,17 @@ function readBody(response: JsonObject, path: string): Uint8Array {
   throw new InputError(childPath(contentPath, 'encoding'), problem);
 }
 
+/** HAR 1.2's timing phases. */
+const TIMING_KEYS = ['blocked', 'dns', 'connect', 'send', 'wait', 'receive', 'ssl'] as const;
+
+/** The sizes a HAR message and its content state: whole numbers, 0 or more, or -1 for unknown. */
+function checkSizes(message: JsonObject, path: string): void {
+  optSize(message, 'headersSize', path);
+  optSize(message, 'bodySize', path);
+  const content = optObject(message, 'content', path);
+  if (content) optSize(content, 'size', childPath(path, 'content'));
+}
+
 interface Times {
   startTime: number;
   responseTime?: number;
@@ -246,11 +266,19 @@ function readTimes(
   if (head.exact) {
     times = {
       startTime: head.startTime,
-      responseTime: optNumber(entry, '_responseTime', path),
-      endTime: optNumber(entry, '_endTime', path),
+      responseTime: optTime(entry, '_responseTime', path),
+      endTime: optTime(entry, '_endTime', path),
     };
   } else {
+    // Every duration is checked where it is written; their sum must still end within a Date's range.
+    optDuration(entry, 'time', path);
+    const timings = optObject(entry, 'timings', path);
+    const timingsPath = childPath(path, 'timings');
+    for (const key of TIMING_KEYS) if (timings) optDuration(timings, key, timingsPath);
     times = harTimes(entry, head.startTime, hasHead, isOpenState(entry._streamState));
+    if (times.endTime !== undefined) checkTime(times.endTime, childPath(path, 'time'), 'the end it gives');
+    if (times.responseTime !== undefined)
+      checkTime(times.responseTime, timingsPath, 'the response time its phases give');
   }
   if (timeline) {
     times = {

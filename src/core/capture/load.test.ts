@@ -81,7 +81,12 @@ describe('loadInput sniffs the content, not the name', () => {
       /^a JSON object that is neither an mcp-stream-inspector capture \(no "format" field\) nor a HAR \(no "log" field\)$/,
     ],
     ['a JSON array', enc.encode('[1, 2]'), 'x', /^JSON \(array\) that is neither/],
-    ['a truncated .har', enc.encode('{"log": {"entries": [{'), 'x.har', /^malformed JSON at end of input/],
+    [
+      'a truncated .har',
+      enc.encode('{"log": {"entries": [{'),
+      'x.har',
+      /^the file ends inside log\.entries\[0\] \(HAR entry 1\) at byte 22: it was cut short$/,
+    ],
     ['a .har that is not JSON at all', enc.encode('hello'), 'x.har', /^malformed JSON at line 1, column 1/],
     [
       'plain text',

@@ -6,7 +6,7 @@ import { captureFromHar, type HarImportOptions } from './har';
 import type { Capture } from './model';
 import { isJsonObject, jsonTypeName } from './read';
 import { importRawStream, startsWithStatusLine } from './raw';
-import { decodeUtf8OrThrow, parseJsonText } from './text';
+import { decodeUtf8OrThrow, parseJsonFile } from './text';
 
 /** The kinds of input {@link loadInput} reads: capture v1 JSON, HAR, or a raw event stream (`curl -N`). */
 export type InputKind = 'capture' | 'har' | 'raw';
@@ -73,7 +73,7 @@ function loadJson(bytes: Uint8Array, options: LoadOptions | undefined): Capture 
   }
   let text = decodeUtf8OrThrow(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const doc = parseJsonText(text);
+  const doc = parseJsonFile(text);
   if (isJsonObject(doc) && 'format' in doc) {
     if (options?.chunksNdjson !== undefined) {
       throw new InputError('', 'a chunks.ndjson companion applies to HAR input only, and this is a capture file');

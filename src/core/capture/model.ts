@@ -67,8 +67,11 @@ export interface ConnectionRecord {
   gaps?: CaptureGap[];
 }
 
-/** Why a capture lost body bytes: the tab's bounded buffer evicted them, or a link could not re-send them. */
-export type GapCause = 'evicted' | 'unacknowledged';
+/**
+ * Why a capture lost body bytes: the tab's bounded buffer evicted them, a link could not re-send them, or the
+ * panel's per-tab budget gave them up (oldest finished connections first).
+ */
+export type GapCause = 'evicted' | 'unacknowledged' | 'panel-budget';
 
 /** A hole in a recorded body: `bytes` bytes the page received at body offset `offset` are not in `chunks`. */
 export interface CaptureGap {

@@ -89,6 +89,36 @@ export function optStatus(obj: JsonObject, key: string, path: string): number | 
   return v;
 }
 
+/**
+ * A HAR duration in ms (`time`, each of `timings`): 0 or more, or -1 for "does not apply" (HAR 1.2); anything else is
+ * refused where it is, as is one longer than a Date can span.
+ */
+export function optDuration(obj: JsonObject, key: string, path: string): number | undefined {
+  const v = optNumber(obj, key, path);
+  if (v === undefined || v === -1) return v;
+  if (v < 0) throw new InputError(childPath(path, key), `${v} is not a duration in ms (0 or more; -1: does not apply)`);
+  if (v > LATEST_TIME)
+    throw new InputError(childPath(path, key), `${v} ms is longer than a Date can span (8.64e15 ms)`);
+  return v;
+}
+
+/** A HAR size in bytes (`bodySize`, `headersSize`, `content.size`): a whole number, 0 or more, or -1 for unknown. */
+export function optSize(obj: JsonObject, key: string, path: string): number | undefined {
+  const v = optNumber(obj, key, path);
+  if (v !== undefined && (v < -1 || !Number.isSafeInteger(v))) {
+    throw new InputError(childPath(path, key), `${v} is not a size in bytes (a whole number, 0 or more; -1: unknown)`);
+  }
+  return v;
+}
+
+/** A time that must be a Date's (0 to 8.64e15): the error says what made it (`what`) and where it belongs. */
+export function checkTime(v: number, path: string, what: string): number {
+  if (v < 0 || v > LATEST_TIME) {
+    throw new InputError(path, `${what} is epoch ms ${v}, outside the range of a Date (0 to 8.64e15)`);
+  }
+  return v;
+}
+
 export function reqInteger(obj: JsonObject, key: string, path: string): number {
   const v = obj[key];
   return Number.isInteger(v) ? (v as number) : missing(obj, key, path, 'an integer');

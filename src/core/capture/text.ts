@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): UTF-8 and JSON decoding that reports where input goes wrong.
 import { TextDecoder, TextEncoder } from '../web/globals';
 import { InputError } from './errors';
+import { cutPlace, cutShortMessage, utf8Length } from './cut-short';
 import { jsonErrorOffset } from './json-position';
 
 const encoder = new TextEncoder();
@@ -74,11 +75,24 @@ export function parseJsonText(text: string, path = ''): unknown {
     return JSON.parse(text);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
-    throw new InputError(path, describeJsonSyntaxError(text, error.message));
+    throw new InputError(path, describeJsonSyntaxError(text, error.message, false));
   }
 }
 
-function describeJsonSyntaxError(text: string, engineMessage: string): string {
+/**
+ * parseJsonText for a whole capture or HAR file: one cut short says which entry or connection it ends in, and at
+ * which byte (the CLI's streamed reading says the same).
+ */
+export function parseJsonFile(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new InputError('', describeJsonSyntaxError(text, error.message, true));
+  }
+}
+
+function describeJsonSyntaxError(text: string, engineMessage: string, file: boolean): string {
   const position = jsonErrorPosition(text, engineMessage);
   const reason = engineMessage
     .replace(/\s*\(line \d+ column \d+\)/, '')
@@ -87,6 +101,8 @@ function describeJsonSyntaxError(text: string, engineMessage: string): string {
     .replace(/ at line \d+ column \d+ of the JSON data$/, '')
     .replace(/, ".*" is not valid JSON$/s, '');
   if (position === undefined) return `malformed JSON: ${reason}`;
+  // A file cut short: where it ends (which entry, which byte) says more than the token the engine missed.
+  if (file && position >= text.length) return cutShortMessage(cutPlace(text), utf8Length(text));
   const { line, column } = lineAndColumn(text, position);
   const where = position >= text.length ? 'at end of input' : `at line ${line}, column ${column}`;
   return `malformed JSON ${where} (character ${position}): ${reason}`;

@@ -2,6 +2,7 @@
 // buffers instead of copying them (the UI thread keeps no payload), numbers every command that changes the view,
 // and hands the worker's decoded answers to one listener.
 import type { TransportMessage } from '../../protocol/messages';
+import type { PanelBudget } from '../state/budget';
 import { asWorkerToUi } from './decode-results';
 import type { Choices, EventRef, ExportKind, UiToWorker, WorkerToUi } from './messages';
 
@@ -25,6 +26,8 @@ export interface AnalysisClient {
   /** A transport message; `owned`: the caller keeps no use of its buffers, so they are transferred. */
   forward(message: TransportMessage, owned: boolean): void;
   recording(on: boolean): void;
+  /** The per-tab budget the worker keeps live records within (the settings' panel budget). */
+  budget(budget: PanelBudget): void;
   clear(): void;
   importFile(name: string, file: Blob): void;
   choices(choices: Choices): void;
@@ -79,6 +82,9 @@ export function createAnalysisClient(port: WorkerPort, listener: AnalysisListene
     },
     recording(on) {
       records((s) => ({ type: 'recording', seq: s, on }));
+    },
+    budget(budget) {
+      records((s) => ({ type: 'budget', seq: s, budget }));
     },
     clear() {
       records((s) => ({ type: 'clear', seq: s }));

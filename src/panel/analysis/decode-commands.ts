@@ -2,7 +2,8 @@
 // The UI thread is the panel's own code, but the worker keeps the records: each command is rebuilt from checked
 // fields, and a transport message is checked as the panel's transport checks it (protocol/decode-panel.ts).
 import { asBackgroundToPanel, asPanelFeed } from '../../protocol/decode-panel';
-import { decoding, fail, flag, optionalText, record, text } from '../../protocol/decode-fields';
+import { decoding, fail, flag, integer, optionalText, record, text } from '../../protocol/decode-fields';
+import { PANEL_BUDGET_LIMITS } from '../state/budget';
 import { count, eventRef, maybe, num, optional, seq, severityRecord, str } from './decode-shared';
 import type { Choices, Selection, UiToWorker } from './messages';
 
@@ -46,6 +47,18 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
       }
       case 'recording':
         return { type: 'recording', seq: seq(m.seq), on: flag(m.on, 'on') };
+      case 'budget': {
+        const b = record(m.budget, 'budget');
+        const { bytes, connections } = PANEL_BUDGET_LIMITS;
+        return {
+          type: 'budget',
+          seq: seq(m.seq),
+          budget: {
+            bytes: integer(b.bytes, bytes.min, bytes.max, 'bytes'),
+            connections: integer(b.connections, connections.min, connections.max, 'connections'),
+          },
+        };
+      }
       case 'clear':
         return { type: 'clear', seq: seq(m.seq) };
       case 'import':

@@ -56,12 +56,29 @@ function held(v: unknown): HeldSummary {
     wire: wire(o.wire),
     pendingBodies: count(o.pendingBodies, 'pendingBodies'),
     gapBytes: gapBytes(o.gapBytes),
+    budget: budget(o.budget),
+  };
+}
+
+function budget(v: unknown): HeldSummary['budget'] {
+  const o = record(v, 'budget');
+  return {
+    heldBytes: count(o.heldBytes, 'heldBytes'),
+    limitBytes: count(o.limitBytes, 'limitBytes'),
+    limitConnections: count(o.limitConnections, 'limitConnections'),
+    droppedConnections: count(o.droppedConnections, 'droppedConnections'),
+    droppedBytes: count(o.droppedBytes, 'droppedBytes'),
+    gappedConnections: count(o.gappedConnections, 'gappedConnections'),
   };
 }
 
 function gapBytes(v: unknown): HeldSummary['gapBytes'] {
   const o = record(v, 'gapBytes');
-  return { evicted: count(o.evicted, 'evicted'), unacknowledged: count(o.unacknowledged, 'unacknowledged') };
+  return {
+    evicted: count(o.evicted, 'evicted'),
+    unacknowledged: count(o.unacknowledged, 'unacknowledged'),
+    'panel-budget': count(o['panel-budget'], 'panel-budget'),
+  };
 }
 
 function statelessFlag(v: unknown): true {

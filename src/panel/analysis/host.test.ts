@@ -214,6 +214,66 @@ describe('the analysis worker', () => {
     expect(whole.json).toBeDefined();
   });
 
+  it('opens a 10 MB event truncated (the detail sent is a few KiB) and sends it whole only when asked', () => {
+    const w = start();
+    w.send((s) => ({ type: 'choices', seq: s, choices: CHOICES }));
+    const data = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(10 * 1024 * 1024) } });
+    const body = new TextEncoder().encode(`id: 1\ndata: ${data}\n\n`);
+    w.transport([
+      {
+        kind: 'start',
+        conn: {
+          id: 'big',
+          source: 'fetch',
+          method: 'POST',
+          url: 'http://127.0.0.1/mcp',
+          requestHeaders: [],
+          startTime: 1,
+        },
+      },
+      {
+        kind: 'response',
+        id: 'big',
+        status: 200,
+        statusText: 'OK',
+        responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
+        responseTime: 2,
+      },
+      // In 1 MiB chunks, as a network reader gives them.
+      ...Array.from({ length: Math.ceil(body.length / 2 ** 20) }, (_, i) => ({
+        kind: 'chunk' as const,
+        id: 'big',
+        t: 3 + i,
+        bytes: body.subarray(i * 2 ** 20, (i + 1) * 2 ** 20),
+      })),
+      { kind: 'end', id: 'big', end: 'complete', endTime: 20 },
+    ]);
+    w.time.advance(1000);
+    const row = w.last().rows.rows[0]!;
+    expect(row.truncated).toBe(true);
+    const ref = { connectionId: row.connectionId, start: row.start };
+    w.send((s) => ({ type: 'choices', seq: s, choices: { ...CHOICES, selection: { kind: 'event', ...ref } } }));
+    w.time.advance(10);
+    const detail = w.out.findLast((m) => m.type === 'detail');
+    if (detail?.type !== 'detail') throw new Error('no detail');
+    const payload = detail.detail.event!.payload;
+    expect(payload).toMatchObject({ truncated: true });
+    expect(payload.bytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(payload.json).toBeUndefined();
+    // What the UI gets to render: the head only.
+    expect(payload.segments.map((seg) => seg.text).join('').length).toBeLessThanOrEqual(4096);
+    expect(JSON.stringify(detail).length).toBeLessThan(64 * 1024);
+    expect(w.out.some((m) => m.type === 'payload')).toBe(false);
+    // "Load whole": the event, all of it, parsed for the tree.
+    w.host.receive({ type: 'payload', id: 9, event: ref });
+    const whole = w.out.at(-1);
+    if (whole?.type !== 'payload') throw new Error('no payload');
+    const text = whole.segments.map((seg) => seg.text).join('');
+    expect(text.startsWith(`id: 1\ndata: ${data}`)).toBe(true);
+    expect(new TextEncoder().encode(text).length).toBe(payload.bytes);
+    expect(whole.json?.value).toMatchObject({ id: 1 });
+  });
+
   it('imports a file in order: live messages sent meanwhile wait, then are ignored while the file is shown', async () => {
     let release: (bytes: Uint8Array) => void = () => undefined;
     const reading = new Promise<Uint8Array>((resolve) => (release = resolve));

@@ -8,6 +8,7 @@ import { exportHar } from '../../core/capture/har-export';
 import { loadInput } from '../../core/capture/load';
 import { recordsToCapture } from '../state/capture';
 import { initialHeld, reduceHeld, type HeldCommand, type HeldState } from '../state/held';
+import { gappedConnections, heldBytes } from '../state/budget';
 import type { RecordsState } from '../state/records';
 import { createIdSearch } from '../view/id-search';
 import { buildPanelView } from '../view/model';
@@ -73,18 +74,28 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   const reflected = () =>
     Math.min(applied, (importing ?? Infinity) - 1, (unanalysedFrom ?? Infinity) - 1, (waiting[0]?.seq ?? Infinity) - 1);
 
-  let summaryOf: { records: RecordsState; summary: HeldSummary } | undefined;
+  let summaryOf: { records: RecordsState; budget: unknown; dropped: unknown; summary: HeldSummary } | undefined;
   const summary = (): HeldSummary => {
     const records = held.records;
-    if (summaryOf?.records !== records) {
+    if (summaryOf?.records !== records || summaryOf.budget !== held.budget || summaryOf.dropped !== held.dropped) {
       summaryOf = {
         records,
+        budget: held.budget,
+        dropped: held.dropped,
         summary: {
           connections: records.connections.length,
           orphanDeltas: records.orphanDeltas,
           wire: wireSignature(records.connections),
           pendingBodies: pendingBodies(records.connections),
           gapBytes: gapBytes(records.connections),
+          budget: {
+            heldBytes: heldBytes(records),
+            limitBytes: held.budget.bytes,
+            limitConnections: held.budget.connections,
+            droppedConnections: held.dropped.connections,
+            droppedBytes: held.dropped.bytes,
+            gappedConnections: gappedConnections(records),
+          },
         },
       };
     }
@@ -206,6 +217,9 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
         return;
       case 'recording':
         change({ type: 'recording', on: command.on }, command.seq);
+        return;
+      case 'budget':
+        change({ type: 'budget', budget: command.budget }, command.seq);
         return;
       case 'clear':
         change({ type: 'clear' }, command.seq);

@@ -2,10 +2,11 @@
 // The worker holds the records and the analysis; the UI thread sends what it received and what the user chose, and
 // gets back only what it draws: counts, sessions, findings, the timeline, and the window of event rows on screen.
 // Decoders: decode.ts. Every message is a structured clone; chunk buffers and the timeline's arrays are transferred.
-import type { EndReason, HttpHeader } from '../../core/capture/model';
+import type { EndReason, GapCause, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
 import type { ConnectionRole, OtherStreamKind } from '../../core/model/types';
 import type { PanelFeed, TransportMessage } from '../../protocol/messages';
+import type { PanelBudget } from '../state/budget';
 import type { TimelineWire } from '../view/tick-wire';
 import type { TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
@@ -40,6 +41,8 @@ export type ExportKind = 'capture' | 'har';
 export type UiToWorker =
   | { type: 'transport'; seq: number; message: TransportMessage }
   | { type: 'recording'; seq: number; on: boolean }
+  /** The per-tab budget for live records (state/budget.ts): over it, the oldest finished connections go first. */
+  | { type: 'budget'; seq: number; budget: PanelBudget }
   /** Drops the records (clear, back to live): late deltas of dropped connections are not reported as lost. */
   | { type: 'clear'; seq: number }
   | { type: 'import'; seq: number; name: string; file: Blob }
@@ -62,7 +65,19 @@ export interface HeldSummary {
   wire: WireSignature;
   pendingBodies: number;
   /** Body bytes missing from the records (ConnectionRecord.gaps), per cause. */
-  gapBytes: { evicted: number; unacknowledged: number };
+  gapBytes: Record<GapCause, number>;
+  /** The per-tab budget (state/budget.ts): what is held against it, and the connections it dropped whole. */
+  budget: BudgetSummary;
+}
+
+export interface BudgetSummary {
+  heldBytes: number;
+  limitBytes: number;
+  limitConnections: number;
+  droppedConnections: number;
+  droppedBytes: number;
+  /** Connections held whose body the budget gave up, whole or in part (their `panel-budget` gaps). */
+  gappedConnections: number;
 }
 
 export interface SessionRowData {

@@ -37,7 +37,8 @@ export function StatusBar({
     parts.push(`analysed in ${view.costMs < 10 ? view.costMs.toFixed(1) : Math.round(view.costMs)} ms`);
   }
   const orphans = held?.orphanDeltas ?? 0;
-  const gaps = held?.gapBytes ?? { evicted: 0, unacknowledged: 0 };
+  const gaps = held?.gapBytes ?? { evicted: 0, unacknowledged: 0, 'panel-budget': 0 };
+  const budget = held?.budget;
   // The background names the page from the browser's tab, which the tap's redaction never saw.
   const pageUrl = state.pageUrl && !revealSecrets ? redactUrl(state.pageUrl) : state.pageUrl;
   return (
@@ -48,6 +49,10 @@ export function StatusBar({
       data-pending-bodies={held?.pendingBodies ?? 0}
       data-analysis={view && view.seq >= sent ? 'current' : 'behind'}
       data-events={view?.totals.events}
+      data-held-bytes={budget?.heldBytes}
+      data-budget-bytes={budget?.limitBytes}
+      data-held-connections={held?.connections}
+      data-budget-connections={budget?.limitConnections}
     >
       <span>{parts.join(' · ')}</span>
       {pageUrl && state.source.kind === 'live' ? (
@@ -74,6 +79,28 @@ export function StatusBar({
         <span class="status-warn" data-drop="unacknowledged-gap">
           {formatBytes(gaps.unacknowledged)} could not be re-sent after the extension's worker restarted (shown as
           gaps).
+        </span>
+      ) : null}
+      {budget && (budget.droppedConnections > 0 || gaps['panel-budget'] > 0) ? (
+        <span
+          class="status-warn"
+          data-drop="panel-budget"
+          data-dropped-connections={budget.droppedConnections}
+          data-gapped-connections={budget.gappedConnections}
+          title={`The panel keeps at most ${formatBytes(budget.limitBytes)} and ${formatCount(budget.limitConnections)} connections per tab (⚙); the oldest finished connections go first.`}
+        >
+          Over the panel's budget:{' '}
+          {[
+            budget.droppedConnections > 0
+              ? `${formatCount(budget.droppedConnections)} connection${budget.droppedConnections === 1 ? '' : 's'} dropped (${formatBytes(budget.droppedBytes)})`
+              : '',
+            gaps['panel-budget'] > 0
+              ? `${formatBytes(gaps['panel-budget'])} of ${formatCount(budget.gappedConnections)} connection${budget.gappedConnections === 1 ? '' : 's'} given up (shown as gaps)`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(', ')}
+          , oldest finished first.
         </span>
       ) : null}
       {orphans > 0 ? (

@@ -112,6 +112,7 @@ export function TimelinePlot({ layout, origin, window, width, focus }: PlotProps
             data-testid="capture-gap"
             data-offset={g.offset}
             data-bytes={g.bytes}
+            data-cause={g.cause}
             x={gx}
             y={row.y + BAR_TOP - 2}
             width={gw}

@@ -2,6 +2,7 @@
 // recording switch change them. No DOM, no extension APIs.
 import type { Capture } from '../../core/capture/model';
 import type { PanelFeed } from '../../protocol/messages';
+import { DEFAULT_PANEL_BUDGET, enforceBudget, NO_DROPS, type BudgetDrops, type PanelBudget } from './budget';
 import { captureToRecords } from './capture';
 import { applyDeltas, emptyRecords, mergeSnapshot, type RecordsState } from './records';
 
@@ -13,15 +14,26 @@ export interface HeldState {
   recording: boolean;
   /** The inspected page, for the export's `page`. */
   pageUrl?: string;
+  /** The per-tab budget live records are kept within (budget.ts); an imported file is the user's and is kept whole. */
+  budget: PanelBudget;
+  /** Connections the budget dropped whole since the last clear, and their bytes. */
+  dropped: BudgetDrops;
 }
 
-export const initialHeld: HeldState = { records: emptyRecords, source: 'live', recording: true };
+export const initialHeld: HeldState = {
+  records: emptyRecords,
+  source: 'live',
+  recording: true,
+  budget: DEFAULT_PANEL_BUDGET,
+  dropped: NO_DROPS,
+};
 
 export type HeldCommand =
   | { type: 'transport'; message: PanelFeed }
   | { type: 'recording'; on: boolean }
   | { type: 'clear' }
-  | { type: 'imported'; capture: Capture };
+  | { type: 'imported'; capture: Capture }
+  | { type: 'budget'; budget: PanelBudget };
 
 /** Empty records that still recognise the connections just dropped, so their late deltas are not "lost data". */
 export function forget(records: RecordsState): RecordsState {
@@ -33,15 +45,24 @@ export function forget(records: RecordsState): RecordsState {
 export function reduceHeld(state: HeldState, command: HeldCommand): HeldState {
   switch (command.type) {
     case 'transport':
-      return onTransport(state, command.message);
+      return withinBudget(onTransport(state, command.message));
+    case 'budget':
+      return withinBudget({ ...state, budget: command.budget });
     case 'recording':
       return { ...state, recording: command.on };
     case 'clear':
       // Clear also closes an imported file: the panel is empty and live again.
-      return { ...state, records: forget(state.records), source: 'live' };
+      return { ...state, records: forget(state.records), source: 'live', dropped: NO_DROPS };
     case 'imported':
       return { ...state, records: captureToRecords(command.capture), source: 'file' };
   }
+}
+
+/** Live records brought within the budget (the same state when they are). */
+function withinBudget(state: HeldState): HeldState {
+  if (state.source !== 'live') return state;
+  const { records, dropped } = enforceBudget(state.records, state.budget, state.dropped);
+  return records === state.records && dropped === state.dropped ? state : { ...state, records, dropped };
 }
 
 function onTransport(state: HeldState, message: PanelFeed): HeldState {
@@ -60,8 +81,8 @@ function onTransport(state: HeldState, message: PanelFeed): HeldState {
     case 'deltas':
       return { ...state, records: applyDeltas(state.records, message.deltas, { acceptNew: state.recording }) };
     case 'navigated': {
-      const records = message.preserveLog ? state.records : forget(state.records);
-      return { ...state, records, pageUrl: message.pageUrl };
+      if (message.preserveLog) return { ...state, pageUrl: message.pageUrl };
+      return { ...state, records: forget(state.records), pageUrl: message.pageUrl, dropped: NO_DROPS };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferBytesFromField, bufferFieldValue } from './settingsForm';
+import { bufferBytesFromField, bufferFieldValue, panelBytesFromField, panelConnectionsFromField } from './settingsForm';
 
 const MIB = 1024 * 1024;
 
@@ -31,5 +31,18 @@ describe('buffer field', () => {
   it('round-trips what it stores', () => {
     for (const mib of [1, 4, 33, 64])
       expect(bufferFieldValue(bufferBytesFromField(bufferFieldValue(mib * MIB))!)).toBe(String(mib));
+  });
+});
+
+describe('panel budget fields', () => {
+  it('stores the byte budget as whole MiB within 1–4096, and connections within 10–1,000,000', () => {
+    expect(panelBytesFromField('256')).toBe(256 * MIB);
+    expect(panelBytesFromField('0')).toBe(1 * MIB);
+    expect(panelBytesFromField('99999')).toBe(4096 * MIB);
+    expect(panelBytesFromField('x')).toBeUndefined();
+    expect(panelConnectionsFromField('5000')).toBe(5000);
+    expect(panelConnectionsFromField('3')).toBe(10);
+    expect(panelConnectionsFromField('2e6')).toBe(1_000_000);
+    expect(panelConnectionsFromField('')).toBeUndefined();
   });
 });

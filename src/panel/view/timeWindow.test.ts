@@ -60,6 +60,14 @@ describe('time window', () => {
     expect(ticks).toEqual([1005, 1010]);
   });
 
+  it('stays bounded where a step is below the resolution of the times (near a Date limit, zoomed in)', () => {
+    // At 8e15 ms a float steps by 1: a 0.1 ms step once left the loop adding ticks until memory ran out.
+    const { ticks } = niceTicks({ from: 8e15, to: 8e15 + 1 }, 8e15, 10);
+    expect(ticks.length).toBeLessThanOrEqual(12);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(ticks[0]).toBe(8e15);
+  });
+
   it('draws at most one event tick per pixel column', () => {
     const times = Array.from({ length: 100_000 }, (_, i) => i / 100); // 0..1000 ms
     const ticks = pixelTicks(times, { from: 0, to: 1000 }, 800);

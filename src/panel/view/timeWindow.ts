@@ -69,7 +69,14 @@ export function niceTicks(window: TimeWindow, origin: number, count: number): { 
   const ticks: number[] = [];
   // Ticks sit at round offsets from the origin (the session start), not round epoch times.
   const first = Math.ceil((window.from - origin) / step) * step + origin;
-  for (let t = first; t <= window.to + step * 1e-9; t += step) ticks.push(t);
+  // By index, and never more than the window holds: at epoch ms near a Date's limit a step below the float's
+  // resolution left `t += step` where it was, and the loop pushed ticks until memory ran out.
+  const limit = Math.ceil(span / step) + 2;
+  for (let k = 0; k <= limit; k++) {
+    const t = first + k * step;
+    if (t > window.to + step * 1e-9) break;
+    if (t !== ticks.at(-1)) ticks.push(t);
+  }
   return { step, ticks };
 }
 

@@ -1,6 +1,6 @@
 // Runs anywhere (pure): a count of raw records that the page itself and the panel can both make identically, so a
 // test can tell that the panel holds everything the page's fetch saw (a causal "caught up", not a quiet spell).
-import type { ConnectionRecord } from '../../core/capture/model';
+import type { ConnectionRecord, GapCause } from '../../core/capture/model';
 import { mediaType } from '../../core/mcp/headers';
 
 /**
@@ -54,8 +54,8 @@ export function sameWire(a: WireSignature, b: WireSignature): boolean {
 }
 
 /** Body bytes the records lack (capture gaps), per cause: the status bar names each. */
-export function gapBytes(records: readonly ConnectionRecord[]): { evicted: number; unacknowledged: number } {
-  const bytes = { evicted: 0, unacknowledged: 0 };
+export function gapBytes(records: readonly ConnectionRecord[]): Record<GapCause, number> {
+  const bytes: Record<GapCause, number> = { evicted: 0, unacknowledged: 0, 'panel-budget': 0 };
   for (const record of records) for (const gap of record.gaps ?? []) bytes[gap.cause] += gap.bytes;
   return bytes;
 }

@@ -87,7 +87,8 @@ test('Break: a cut fails the page stream as a real network failure does, and the
   await panel.keyboard.press('Escape');
 
   const wireBefore = recorder.exchanges().length;
-  const broken = await callTool(page);
+  // The long call: its stream would run seconds past the cut, so 'aborted' below is the tap's doing, not a race.
+  const broken = await callTool(page, 'stream_progress_long');
   expect(broken.verdict, broken.detail).toBe('ok');
   // The tap aborted the real fetch: the server's side of the cut stream saw the client go, mid-stream.
   const calls = recorder

@@ -68,11 +68,15 @@ export interface ReceivedExchange {
   body: string;
 }
 
-export type PlaygroundTool = 'stream_progress' | 'big_result';
+export type PlaygroundTool = 'stream_progress' | 'stream_progress_long' | 'big_result';
 
-/** The calls the playground's buttons make: six progress events, or a 256 KiB result in two steps. */
+/**
+ * The calls the playground's buttons make: six progress events, or a 256 KiB result in two steps. The long form (tests
+ * of a cut) keeps its stream open seconds past the struck event, so the server is still writing when the close comes.
+ */
 const PLAYGROUND_CALLS: Record<PlaygroundTool, ToolCall> = {
   stream_progress: { tool: 'stream_progress', args: { count: 6, delayMs: 80 } },
+  stream_progress_long: { tool: 'stream_progress', args: { count: 30, delayMs: 80 } },
   big_result: { tool: 'big_result', args: { sizeBytes: 256 * 1024, progressSteps: 2 } },
 };
 

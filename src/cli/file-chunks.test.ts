@@ -56,6 +56,25 @@ describe('FileChunks', () => {
     expect(bodies.every((c) => c.t === 7)).toBe(true);
   });
 
+  it('lays patches over the chunks kept at once and over every chunk read again, in any order they came', () => {
+    const MiB = 2 ** 20;
+    const big = virtualFile();
+    const chunks = new FileChunks(big);
+    const bodies = Array.from({ length: 4 }, (_, i) => chunks.chunk(big.read(i * 3 * MiB, 3 * MiB), i * 3 * MiB));
+    // The last patch first; one at the very end of chunk 0 and one at the start of chunk 3 (kept).
+    chunks.patch(9 * MiB, Uint8Array.of(1, 2, 3));
+    chunks.patch(3 * MiB - 2, Uint8Array.of(7, 8));
+    chunks.patch(10, Uint8Array.of(9));
+    expect([...(bodies[3]?.bytes.subarray(0, 4) ?? [])]).toEqual([1, 2, 3, expectedByte(9 * MiB + 3)]);
+    big.reads.length = 0;
+    const first = bodies[0]?.bytes ?? new Uint8Array();
+    expect(big.reads).toEqual([[0, 3 * MiB]]);
+    expect([first[9], first[10], first[11]]).toEqual([expectedByte(9), 9, expectedByte(11)]);
+    expect([...first.subarray(-3)]).toEqual([expectedByte(3 * MiB - 3), 7, 8]);
+    // Chunk 1 has no patch: read as the file has it.
+    expect(bodies[1]?.bytes[0]).toBe(expectedByte(3 * MiB));
+  });
+
   it('says so, as bad input, when the file lost bytes since it was read', () => {
     const MiB = 2 ** 20;
     const file = virtualFile();

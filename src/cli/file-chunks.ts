@@ -29,8 +29,19 @@ const KEPT_AT_LEAST = 2;
 export class FileChunks {
   private readonly kept: { chunk: FileChunk; bytes: Uint8Array }[] = [];
   private keptBytes = 0;
+  /** Masks laid over the file's bytes (redaction), by file offset: few, and each within one chunk. */
+  private readonly patches: { at: number; bytes: Uint8Array }[] = [];
+  private patchesSorted = true;
 
   constructor(private readonly ranges: RangeReader) {}
+
+  /** From now on the file reads as if `bytes` stood at `at` (a redaction mask; kept chunks get it at once). */
+  patch(at: number, bytes: Uint8Array): void {
+    const last = this.patches.at(-1);
+    if (last && last.at > at) this.patchesSorted = false;
+    this.patches.push({ at, bytes });
+    for (const { chunk, bytes: held } of this.kept) overlay(held, chunk.offset, at, bytes);
+  }
 
   /**
    * The chunk of `bytes`, read at `offset` of the file and delivered at `t` (raw files carry no times, see
@@ -54,8 +65,31 @@ export class FileChunks {
     const bytes = this.ranges.read(chunk.offset, chunk.length);
     if (bytes.length !== chunk.length)
       throw new InputError('', `the file changed while it was analyzed: byte ${chunk.offset + bytes.length} is gone`);
+    this.applyPatches(bytes, chunk.offset);
     this.keep(chunk, bytes);
     return bytes;
+  }
+
+  private applyPatches(bytes: Uint8Array, offset: number): void {
+    if (this.patches.length === 0) return;
+    if (!this.patchesSorted) {
+      this.patches.sort((a, b) => a.at - b.at);
+      this.patchesSorted = true;
+    }
+    // The first patch ending past `offset`: masks do not overlap, so their ends are in order too.
+    let lo = 0;
+    let hi = this.patches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const p = this.patches[mid] as { at: number; bytes: Uint8Array };
+      if (p.at + p.bytes.length <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.patches.length; i++) {
+      const p = this.patches[i] as { at: number; bytes: Uint8Array };
+      if (p.at >= offset + bytes.length) break;
+      overlay(bytes, offset, p.at, p.bytes);
+    }
   }
 
   private keep(chunk: FileChunk, bytes: Uint8Array): void {
@@ -64,6 +98,13 @@ export class FileChunks {
     while (this.kept.length > KEPT_AT_LEAST && this.keptBytes > KEPT_BYTES)
       this.keptBytes -= (this.kept.shift() as { bytes: Uint8Array }).bytes.length;
   }
+}
+
+/** Writes the part of `patch` (at file offset `at`) that falls in `bytes` (at file offset `offset`). */
+function overlay(bytes: Uint8Array, offset: number, at: number, patch: Uint8Array): void {
+  const from = Math.max(at, offset);
+  const to = Math.min(at + patch.length, offset + bytes.length);
+  if (from < to) bytes.set(patch.subarray(from - at, to - at), from - offset);
 }
 
 class FileChunk implements BodyChunk {

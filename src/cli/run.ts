@@ -1,7 +1,7 @@
 // Runs in Node (CLI): the command runner. All I/O goes through `CliIo`, so tests drive it in-process.
 import { analyze } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
-import { redactCapture } from '../core/capture/redact/capture';
+import { createRedactor } from '../core/capture/redact/capture';
 import { rules } from '../core/guard';
 import { atLeast } from '../core/guard/severity';
 import type { Finding } from '../core/guard/types';
@@ -114,12 +114,14 @@ async function analyzeFile(
     const lines = format !== 'text' && format !== 'json';
     let read: ReadInput;
     let seen = { bytes: 0, elements: 0 };
+    const redactor = revealSecrets ? undefined : createRedactor();
     try {
       read = await readInput(io.readPieces(file), file, {
         lines,
         ...(chunks && { chunksNdjson: chunks.text }),
         ...(ranges && { ranges }),
         scratch,
+        ...(redactor && { redactor }),
         ...(bar && {
           onProgress: (bytes: number, elements: number) => {
             seen = { bytes, elements };
@@ -138,7 +140,7 @@ async function analyzeFile(
     const loaded = read.capture;
     bar?.analyzing(seen.bytes, seen.elements);
     // Redacted before analysis, so that nothing printed (findings, sessions, URLs) carries a secret.
-    const capture = revealSecrets ? loaded : redactCapture(loaded).capture;
+    const capture = redactor ? redactor.redact(loaded, read.bodyMasked).capture : loaded;
     const analysis = analyze(capture);
     const places = lines ? locateFindings(read.source, capture, analysis.findings) : [];
     bar?.clear();

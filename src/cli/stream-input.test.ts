@@ -5,6 +5,7 @@ import { analyze } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { serializeCapture } from '../core/capture/format';
 import { loadInput } from '../core/capture/load';
+import { createRedactor, redactCapture } from '../core/capture/redact/capture';
 import { FIXTURES_DIR } from '../core/fixtures-dir.fixture';
 import { toJsonReport } from './json-report';
 import { MAX_ENTRY_BYTES } from './json-stream';
@@ -111,6 +112,37 @@ describe('a raw stream read from a file', () => {
     const read = await readInput(piecesOf(bytes, 1 << 20), 'long.sse', { lines: true, ranges: file });
     expect(outcome(read.capture)).toEqual(whole);
     expect(file.reads).toBeGreaterThan(0);
+  });
+});
+
+describe('a raw stream masked as it is read', () => {
+  it('gives the analysis redactCapture gives, its masks patched into the chunks read again from the file', async () => {
+    // 12 MB: events with a credential field each, some lines cut by the 1 MiB pieces (a value across a boundary),
+    // one 2 MB line over three pieces with secrets at both ends; more than the 8 MiB of chunks kept.
+    const secret = (n: number) => `tok-${n.toString(36)}-${'s'.repeat(n % 50)}`;
+    const event = (n: number) =>
+      `id: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"access_token":"${secret(n)}","n":${n}}}\n\n`;
+    const long = `id: long\ndata: {"jsonrpc":"2.0","id":1,"result":{"Api-Key":"${secret(7)}","text":"${'x'.repeat(2 << 20)}","password":"${secret(8)}"}}\n\n`;
+    const events = Array.from({ length: 90_000 }, (_, i) => event(i + 1)).join('');
+    const bytes = encoder.encode(`${events}${long}${event(90_001)}`);
+    const expected = redactCapture(loadInput(bytes, 'creds.sse'));
+    const redactor = createRedactor();
+    const file = rangesOf(bytes);
+    const read = await readInput(piecesOf(bytes, 1 << 20), 'creds.sse', { lines: true, ranges: file, redactor });
+    const reads = file.reads;
+    const redacted = redactor.redact(read.capture, read.bodyMasked);
+    // Masking needed no read of the file; the chunks of the redacted capture are the file-backed ones.
+    expect(file.reads).toBe(reads);
+    expect(redacted.capture.connections[0]?.chunks).toBe(read.capture.connections[0]?.chunks);
+    const got = outcome(redacted.capture);
+    expect(got).toEqual(outcome(expected.capture));
+    const text = JSON.stringify(got.report);
+    expect(text).not.toContain(secret(7));
+    expect(text).not.toContain(secret(90_001));
+    expect(file.reads).toBeGreaterThan(reads);
+    // What the masks hid is known to the scrub of free text, as redactCapture's is.
+    expect(redacted.scrub(`saw ${secret(8)}`)).toBe(expected.scrub(`saw ${secret(8)}`));
+    expect(redacted.scrub(`saw ${secret(8)}`)).not.toContain(secret(8));
   });
 });
 

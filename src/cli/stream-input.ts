@@ -7,6 +7,7 @@ import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
 import type { Capture } from '../core/capture/model';
 import { RawStreamReader } from '../core/capture/raw';
+import type { Redactor } from '../core/capture/redact/capture';
 import { BodySpill } from './body-spill';
 import { FileChunks, type RangeReader, type ScratchFile } from './file-chunks';
 import { JsonInputStream, MAX_ENTRY_BYTES } from './json-stream';
@@ -15,6 +16,8 @@ import { elementLines, type InputSource } from './locate';
 export interface ReadInput {
   capture: Capture;
   source: InputSource;
+  /** Records whose bodies the options' redactor masked as they were read (its `redact` keeps them). */
+  bodyMasked?: ReadonlySet<string>;
 }
 
 export interface ReadOptions {
@@ -28,6 +31,8 @@ export interface ReadOptions {
   ranges?: RangeReader;
   /** Opens where a HAR's or capture's bodies go past what is held in memory (see body-spill.ts). */
   scratch?: () => ScratchFile | undefined;
+  /** Masks a raw stream's body as it is read, so that redacting it needs no read of its own. */
+  redactor?: Redactor;
 }
 
 /** How much is read before deciding what the file is (its first line, or a saved head's status line). */
@@ -59,7 +64,14 @@ export async function readInput(
   if (kind === 'raw') {
     const { ranges } = options;
     const file = ranges && new FileChunks(ranges);
-    const reader = new RawStreamReader(file && ((piece, offset) => file.chunk(piece, offset)));
+    // Masks land in the pieces held, and in the file's patches for the chunks read again (file-chunks.ts).
+    const masker = options.redactor?.bodyMasker<{ bytes: Uint8Array; offset: number }>((piece, from, mask) =>
+      file ? file.patch(piece.offset + from, mask) : piece.bytes.set(mask, from),
+    );
+    const reader = new RawStreamReader((piece, offset) => {
+      masker?.push({ bytes: piece, offset }, piece);
+      return file ? file.chunk(piece, offset) : { t: 0, bytes: piece };
+    });
     const guard = new EventSpanGuard();
     for await (const piece of all()) {
       guard.check(piece, bytes);
@@ -67,7 +79,10 @@ export async function readInput(
       bytes += piece.length;
       options.onProgress?.(bytes, 0);
     }
-    return { capture: reader.finish(name), source: { kind: 'raw', head: reader.headBytes } };
+    const capture = reader.finish(name);
+    masker?.end();
+    const bodyMasked = new Set(masker ? capture.connections.map((c) => c.id) : []);
+    return { capture, source: { kind: 'raw', head: reader.headBytes }, bodyMasked };
   }
   const bom = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
   const json = new JsonInputStream(options.lines, bom, options.scratch && new BodySpill(options.scratch).keep);

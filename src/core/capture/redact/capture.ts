@@ -5,8 +5,8 @@
 import { TextDecoder } from '../../web/globals';
 import type { BodyChunk, Capture, ConnectionRecord, HttpHeader } from '../model';
 import { encodeUtf8 } from '../text';
-import { concatBytes } from '../bytes';
 import { maskJsonSecrets, type MaskedSpan } from './body';
+import { BodyMasker, type OnMasked, type PartMask } from './body-stream';
 import { isInspectorEvents, maskRelaySecrets } from './relay';
 import { redactHeaderValue, SESSION_HEADER } from './headers';
 import { redactUrl } from './urls';
@@ -16,8 +16,6 @@ const ALIAS = /^redacted-session-\d+$/;
 /** Shorter secrets are not scrubbed from other text: they would match too much of it. */
 const MIN_SCRUBBED = 4;
 const LOOSE = new TextDecoder();
-const LF = 0x0a;
-const BACKSLASH = 0x5c;
 
 /** A capture with its secrets hidden. */
 export interface CaptureRedaction {
@@ -35,7 +33,8 @@ class Hider {
     if (secret !== shown && secret.length >= MIN_SCRUBBED) this.hidden.set(secret, shown);
   };
 
-  constructor(capture: Capture) {
+  /** Aliases the capture already holds (redacted before) are not given again. */
+  reserve(capture: Capture): void {
     for (const c of capture.connections) {
       for (const h of [...c.requestHeaders, ...(c.responseHeaders ?? [])])
         if (h.name.toLowerCase() === SESSION_HEADER && ALIAS.test(h.value)) this.taken.add(h.value);
@@ -69,8 +68,7 @@ class Hider {
   }
 
   /** @param relay the bytes are a relay's reports (relay.ts): their headers, URLs and string bodies are masked too. */
-  bytes(bytes: Uint8Array, relay = false): Uint8Array {
-    const spans: MaskedSpan[] = [];
+  bytes(bytes: Uint8Array, relay = false, spans: MaskedSpan[] = []): Uint8Array {
     const json = maskJsonSecrets(bytes, spans);
     const masked = relay ? maskRelaySecrets(json, spans) : json;
     for (const { from, to } of spans)
@@ -84,56 +82,26 @@ class Hider {
     return masked === bytes ? text : LOOSE.decode(masked);
   }
 
-  /**
-   * The body masked chunk by chunk, at the same boundaries and times. maskJsonSecrets starts afresh after a line feed
-   * that no backslash escapes (a string it reads ends at a line break unless the byte before escapes it), so each
-   * chunk's lines are masked in place between such line feeds, and only a line cut by chunk boundaries is joined: no
-   * copy of the whole body.
-   */
+  /** The body masked chunk by chunk, at the same boundaries and times (body-stream.ts); masked chunks are copies. */
   chunks(chunks: readonly BodyChunk[], relay = false): BodyChunk[] {
     const out = [...chunks];
-    const copy = (index: number): Uint8Array => {
-      const chunk = out[index] as BodyChunk;
-      if (chunk === chunks[index]) out[index] = { t: chunk.t, bytes: chunk.bytes.slice() };
-      return (out[index] as BodyChunk).bytes;
-    };
-    const maskPart = (index: number, from: number, to: number): void => {
-      const part = (chunks[index] as BodyChunk).bytes.subarray(from, to);
-      const masked = this.bytes(part, relay);
-      if (masked !== part) copy(index).set(masked, from);
-    };
-    /** The line cut by chunk boundaries so far: [chunk index, from, to] of each of its parts. */
-    let cut: [number, number, number][] = [];
-    const maskCut = (): void => {
-      if (cut.length === 1) {
-        const [index, from, to] = cut[0] as [number, number, number];
-        maskPart(index, from, to);
-      } else if (cut.length > 1) {
-        const parts = cut.map(([index, from, to]) => (chunks[index] as BodyChunk).bytes.subarray(from, to));
-        const whole = concatBytes(parts);
-        const masked = this.bytes(whole, relay);
-        let at = 0;
-        for (const [index, from, to] of cut) {
-          if (masked !== whole) copy(index).set(masked.subarray(at, at + to - from), from);
-          at += to - from;
-        }
-      }
-      cut = [];
-    };
-    chunks.forEach(({ bytes }, index) => {
-      const first = lineEnd(bytes, 1, 1);
-      if (first === -1) {
-        if (bytes.length > 0) cut.push([index, 0, bytes.length]);
-        return;
-      }
-      cut.push([index, 0, first + 1]);
-      maskCut();
-      const last = lineEnd(bytes, bytes.length - 1, -1);
-      if (last > first) maskPart(index, first + 1, last + 1);
-      if (last + 1 < bytes.length) cut.push([index, last + 1, bytes.length]);
+    const masker = new BodyMasker<number>(this.partMask(relay), (index, from, mask) => {
+      let chunk = out[index] as BodyChunk;
+      if (chunk === chunks[index]) out[index] = chunk = { t: chunk.t, bytes: chunk.bytes.slice() };
+      chunk.bytes.set(mask, from);
     });
-    maskCut();
+    chunks.forEach(({ bytes }, index) => masker.push(index, bytes));
+    masker.end();
     return out;
+  }
+
+  /** A masker of a body's pieces whose secrets this hider notes; `onMasked` places each mask. */
+  bodyMasker<P>(onMasked: OnMasked<P>): BodyMasker<P> {
+    return new BodyMasker(this.partMask(false), onMasked);
+  }
+
+  private partMask(relay: boolean): PartMask {
+    return (bytes, spans) => this.bytes(bytes, relay, spans);
   }
 
   scrub = (text: string): string => {
@@ -145,23 +113,12 @@ class Hider {
   };
 }
 
-/**
- * The first (step 1) or last (step -1) line feed from `from` on whose byte before is in the chunk and no backslash,
- * or -1: after such a line feed maskJsonSecrets reads as if the body started there.
- */
-function lineEnd(bytes: Uint8Array, from: number, step: 1 | -1): number {
-  let at = step === 1 ? bytes.indexOf(LF, from) : bytes.lastIndexOf(LF, from);
-  while (at >= 1 && bytes[at - 1] === BACKSLASH)
-    at = step === 1 ? bytes.indexOf(LF, at + 1) : bytes.lastIndexOf(LF, at - 1);
-  return at >= 1 ? at : -1;
-}
-
-function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {
+function redactConnection(c: ConnectionRecord, hider: Hider, bodyMasked: boolean): ConnectionRecord {
   const out: ConnectionRecord = {
     ...c,
     url: hider.url(c.url),
     requestHeaders: hider.headers(c.requestHeaders),
-    chunks: hider.chunks(c.chunks, isInspectorEvents(c.url)),
+    chunks: bodyMasked ? c.chunks : hider.chunks(c.chunks, isInspectorEvents(c.url)),
   };
   if (c.requestBody !== undefined) out.requestBody = hider.text(c.requestBody);
   if (c.responseHeaders) out.responseHeaders = hider.headers(c.responseHeaders);
@@ -175,17 +132,43 @@ function redactConnection(c: ConnectionRecord, hider: Hider): ConnectionRecord {
  * the aliases in place of the session ids.
  */
 export function redactCapture(capture: Capture): CaptureRedaction {
-  const hider = new Hider(capture);
-  const connections = capture.connections.map((c) => redactConnection(c, hider));
-  const out: Capture = { ...capture, connections };
-  if (capture.page) out.page = { ...capture.page, url: hider.url(capture.page.url) };
-  // Free text last, once every secret is known: an error message may quote a URL.
-  for (const c of connections) {
-    if (c.error !== undefined) c.error = hider.scrub(c.error);
-    if (c.statusText !== undefined) c.statusText = hider.scrub(c.statusText);
-  }
-  if (out.page?.title !== undefined) out.page.title = hider.scrub(out.page.title);
-  return { capture: out, scrub: hider.scrub };
+  return createRedactor().redact(capture);
+}
+
+/** One redaction whose bodies may be masked ahead, as they are read (the CLI's raw files), by the same hider. */
+export interface Redactor {
+  /**
+   * A masker for a body read piece by piece: `onMasked` gets each mask to place (a relay's reports are not masked
+   * this way: their records are masked by {@link Redactor.redact}).
+   */
+  bodyMasker<P>(onMasked: OnMasked<P>): BodyMasker<P>;
+  /**
+   * {@link redactCapture}, with the records in `bodyMasked` (ids) taken as masked already by a body masker of this
+   * redactor: their chunks are kept as they are.
+   */
+  redact(capture: Capture, bodyMasked?: ReadonlySet<string>): CaptureRedaction;
+}
+
+export function createRedactor(): Redactor {
+  const hider = new Hider();
+  return {
+    bodyMasker: (onMasked) => hider.bodyMasker(onMasked),
+    redact(capture, bodyMasked) {
+      hider.reserve(capture);
+      const connections = capture.connections.map((c) =>
+        redactConnection(c, hider, bodyMasked?.has(c.id) === true && !isInspectorEvents(c.url)),
+      );
+      const out: Capture = { ...capture, connections };
+      if (capture.page) out.page = { ...capture.page, url: hider.url(capture.page.url) };
+      // Free text last, once every secret is known: an error message may quote a URL.
+      for (const c of connections) {
+        if (c.error !== undefined) c.error = hider.scrub(c.error);
+        if (c.statusText !== undefined) c.statusText = hider.scrub(c.statusText);
+      }
+      if (out.page?.title !== undefined) out.page.title = hider.scrub(out.page.title);
+      return { capture: out, scrub: hider.scrub };
+    },
+  };
 }
 
 /** `value` with `scrub` applied to every string in it (findings written along with a redacted capture). */

@@ -42,12 +42,32 @@ const CR = 0x0d;
  * a stream whose events carry long text.
  */
 function stringEnd(bytes: Uint8Array, from: number, breaks: LineBreaks): number {
+  // Short strings (most keys and values of MCP messages) byte by byte: a native indexOf call costs more than that.
+  const limit = Math.min(bytes.length, from + SHORT_STRING);
+  for (let k = from; k < limit; k++) {
+    const b = bytes[k] as number;
+    if (b === QUOTE) return k;
+    if (b === LF || b === CR) return -1 - k;
+    // The byte after a backslash is escaped, whatever it is.
+    if (b === BACKSLASH) k++;
+  }
+  if (limit === bytes.length && limit > from) return -1 - bytes.length;
   let quote = bytes.indexOf(QUOTE, from);
   while (quote !== -1 && escapedAt(bytes, from, quote)) quote = bytes.indexOf(QUOTE, quote + 1);
   const end = quote === -1 ? bytes.length : quote;
   const lineBreak = breaks.firstFrom(bytes, from, end);
   if (lineBreak !== -1) return -1 - lineBreak;
   return quote === -1 ? -1 - bytes.length : quote;
+}
+
+/** Strings up to this many bytes are read byte by byte, longer ones by indexOf. */
+const SHORT_STRING = 24;
+
+/** The next quote from `from`, or -1: near ones (between a key and its value) byte by byte, then by indexOf. */
+function nextQuote(bytes: Uint8Array, from: number): number {
+  const limit = Math.min(bytes.length, from + 8);
+  for (let k = from; k < limit; k++) if (bytes[k] === QUOTE) return k;
+  return limit === bytes.length ? -1 : bytes.indexOf(QUOTE, limit);
 }
 
 /** Whether the byte at `at` is escaped: an odd run of backslashes since `from` stands before it. */
@@ -174,13 +194,13 @@ export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8A
   while (i !== -1) {
     const keyEnd = stringEnd(bytes, i + 1, breaks);
     if (keyEnd < 0) {
-      i = bytes.indexOf(QUOTE, -keyEnd);
+      i = nextQuote(bytes, -keyEnd);
       continue;
     }
     const colon = skipBlanks(bytes, keyEnd + 1);
     const open = skipBlanks(bytes, colon + 1);
     if (bytes[colon] !== COLON || bytes[open] !== QUOTE || !isSecretKey(bytes, i + 1, keyEnd)) {
-      i = bytes.indexOf(QUOTE, keyEnd + 1);
+      i = nextQuote(bytes, keyEnd + 1);
       continue;
     }
     const valueEnd = stringEnd(bytes, open + 1, breaks);
@@ -190,7 +210,7 @@ export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8A
       writeMask(bytes, out, open + 1, end);
       spans?.push({ from: open + 1, to: end });
     }
-    i = bytes.indexOf(QUOTE, end + 1);
+    i = nextQuote(bytes, end + 1);
   }
   return out ?? bytes;
 }

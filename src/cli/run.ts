@@ -1,5 +1,5 @@
 // Runs in Node (CLI): the command runner. All I/O goes through `CliIo`, so tests drive it in-process.
-import { analyze } from '../core/analyze';
+import { analyze, analyzeRead } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { createRedactor } from '../core/capture/redact/capture';
 import { rules } from '../core/guard';
@@ -141,7 +141,7 @@ async function analyzeFile(
     bar?.analyzing(seen.bytes, seen.elements);
     // Redacted before analysis, so that nothing printed (findings, sessions, URLs) carries a secret.
     const capture = redactor ? redactor.redact(loaded, read.bodyMasked).capture : loaded;
-    const analysis = analyze(capture);
+    const analysis = read.bodies ? analyzeRead(capture, read.bodies) : analyze(capture);
     const places = lines ? locateFindings(read.source, capture, analysis.findings) : [];
     bar?.clear();
     return { file, ok: true, analysis, places };

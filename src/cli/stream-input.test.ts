@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../core/analyze';
+import { analyze, analyzeRead, type Analysis } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { serializeCapture } from '../core/capture/format';
 import { loadInput } from '../core/capture/load';
@@ -11,7 +11,7 @@ import { toJsonReport } from './json-report';
 import { MAX_ENTRY_BYTES } from './json-stream';
 import { elementLines } from './locate';
 import type { RangeReader } from './file-chunks';
-import { readInput } from './stream-input';
+import { readInput, type ReadInput } from './stream-input';
 
 const encoder = new TextEncoder();
 const scenarios = readdirSync(FIXTURES_DIR, { withFileTypes: true })
@@ -25,8 +25,16 @@ async function* piecesOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8A
 
 /** What the CLI prints from an analysis: the JSON report and the findings. */
 function outcome(capture: ReturnType<typeof loadInput>) {
-  const analysis = analyze(capture);
+  return outcomeOf(analyze(capture));
+}
+
+function outcomeOf(analysis: Analysis) {
   return { report: toJsonReport(analysis), findings: analysis.findings };
+}
+
+/** The analysis the CLI makes of what it read: raw bodies were parsed while they were read. */
+function outcomeRead(read: ReadInput) {
+  return outcomeOf(read.bodies ? analyzeRead(read.capture, read.bodies) : analyze(read.capture));
 }
 
 /** Streamed in pieces of several sizes (1 byte splits every token and UTF-8 sequence), and whole. */
@@ -43,6 +51,13 @@ async function expectSameAsWhole(bytes: Uint8Array, name: string): Promise<void>
         ? outcome((await readInput(piecesOf(bytes, size), name, { lines: true, ranges: rangesOf(bytes) })).capture)
         : whole;
     expect(again, `${name} in pieces of ${size}, read again`).toEqual(whole);
+    // As the CLI analyzes it: a raw body parsed while it was read, from memory and from the file.
+    expect(outcomeRead(read), `${name} in pieces of ${size}, parsed as read`).toEqual(whole);
+    if (read.source.kind === 'raw') {
+      const fromFile = await readInput(piecesOf(bytes, size), name, { lines: true, ranges: rangesOf(bytes) });
+      expect(fromFile.bodies?.size, name).toBe(1);
+      expect(outcomeRead(fromFile), `${name} in pieces of ${size}, parsed as read from the file`).toEqual(whole);
+    }
   }
 }
 
@@ -123,8 +138,13 @@ describe('a raw stream masked as it is read', () => {
     const event = (n: number) =>
       `id: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"access_token":"${secret(n)}","n":${n}}}\n\n`;
     const long = `id: long\ndata: {"jsonrpc":"2.0","id":1,"result":{"Api-Key":"${secret(7)}","text":"${'x'.repeat(2 << 20)}","password":"${secret(8)}"}}\n\n`;
-    const events = Array.from({ length: 90_000 }, (_, i) => event(i + 1)).join('');
-    const bytes = encoder.encode(`${events}${long}${event(90_001)}`);
+    const lead = Array.from({ length: 5_000 }, (_, i) => event(i + 1)).join('');
+    // Not JSON (its parse error quotes it), cut by the first piece boundary inside its secret; a torn tail at the end.
+    const pad = `:${'p'.repeat(2 ** 20 - lead.length - 30)}\n`;
+    const bad = `data: {"access_token":"${secret(424_242)}","oops"}\n\n`;
+    const events = Array.from({ length: 85_000 }, (_, i) => event(i + 5_001)).join('');
+    const torn = `id: tail\ndata: {"jsonrpc":"2.0","id":2,"result":{"password":"${secret(99)}`;
+    const bytes = encoder.encode(`${lead}${pad}${bad}${events}${long}${event(90_001)}${torn}`);
     const expected = redactCapture(loadInput(bytes, 'creds.sse'));
     const redactor = createRedactor();
     const file = rangesOf(bytes);
@@ -136,6 +156,11 @@ describe('a raw stream masked as it is read', () => {
     expect(redacted.capture.connections[0]?.chunks).toBe(read.capture.connections[0]?.chunks);
     const got = outcome(redacted.capture);
     expect(got).toEqual(outcome(expected.capture));
+    // Parsed while it was read, each piece once its masks were final: the same analysis, no secret in it.
+    const asRead = outcomeRead({ ...read, capture: redacted.capture });
+    expect(asRead).toEqual(got);
+    for (const hidden of [secret(424_242), secret(99)]) expect(JSON.stringify(asRead)).not.toContain(hidden);
+    expect(JSON.stringify(asRead)).toContain('incomplete');
     const text = JSON.stringify(got.report);
     expect(text).not.toContain(secret(7));
     expect(text).not.toContain(secret(90_001));

@@ -5,7 +5,8 @@
 import { concatBytes } from '../core/capture/bytes';
 import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
-import type { Capture } from '../core/capture/model';
+import type { BodyChunk, Capture } from '../core/capture/model';
+import { SseBodyReader } from '../core/model/connection';
 import { RawStreamReader } from '../core/capture/raw';
 import type { Redactor } from '../core/capture/redact/capture';
 import { BodySpill } from './body-spill';
@@ -18,6 +19,15 @@ export interface ReadInput {
   source: InputSource;
   /** Records whose bodies the options' redactor masked as they were read (its `redact` keeps them). */
   bodyMasked?: ReadonlySet<string>;
+  /** Records whose SSE bodies were parsed as they were read (for analyzeRead). */
+  bodies?: ReadonlyMap<string, SseBodyReader>;
+}
+
+/** A raw stream's piece, where it is in the file and which of the body's chunks it is. */
+interface Piece {
+  bytes: Uint8Array;
+  offset: number;
+  index: number;
 }
 
 export interface ReadOptions {
@@ -65,24 +75,39 @@ export async function readInput(
     const { ranges } = options;
     const file = ranges && new FileChunks(ranges);
     // Masks land in the pieces held, and in the file's patches for the chunks read again (file-chunks.ts).
-    const masker = options.redactor?.bodyMasker<{ bytes: Uint8Array; offset: number }>((piece, from, mask) =>
+    const masker = options.redactor?.bodyMasker<Piece>((piece, from, mask) =>
       file ? file.patch(piece.offset + from, mask) : piece.bytes.set(mask, from),
     );
+    // The body is parsed as it is read, each chunk once its masks are final, while its bytes are still held.
+    const body = new SseBodyReader();
+    const made: BodyChunk[] = [];
+    const final: BodyChunk[] = [];
+    const parseFinal = (): void => {
+      const held = masker?.firstHeld?.index ?? made.length;
+      for (let i = final.length; i < held; i++) final.push(made[i] as BodyChunk);
+      body.read(final);
+    };
     const reader = new RawStreamReader((piece, offset) => {
-      masker?.push({ bytes: piece, offset }, piece);
-      return file ? file.chunk(piece, offset) : { t: 0, bytes: piece };
+      const chunk = file ? file.chunk(piece, offset) : { t: 0, bytes: piece };
+      masker?.push({ bytes: piece, offset, index: made.length }, piece);
+      made.push(chunk);
+      return chunk;
     });
     const guard = new EventSpanGuard();
     for await (const piece of all()) {
       guard.check(piece, bytes);
       reader.push(piece);
+      parseFinal();
       bytes += piece.length;
       options.onProgress?.(bytes, 0);
     }
     const capture = reader.finish(name);
     masker?.end();
-    const bodyMasked = new Set(masker ? capture.connections.map((c) => c.id) : []);
-    return { capture, source: { kind: 'raw', head: reader.headBytes }, bodyMasked };
+    parseFinal();
+    const ids = capture.connections.map((c) => c.id);
+    const bodyMasked = new Set(masker ? ids : []);
+    const bodies = new Map(ids.map((id) => [id, body]));
+    return { capture, source: { kind: 'raw', head: reader.headBytes }, bodyMasked, bodies };
   }
   const bom = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
   const json = new JsonInputStream(options.lines, bom, options.scratch && new BodySpill(options.scratch).keep);

@@ -6,6 +6,7 @@ import { reconnectBehaviours, type ReconnectBehaviour } from './guard/reconnects
 import { rules as allRules } from './guard/index';
 import type { Finding, Rule } from './guard/types';
 import { buildModel } from './model/build';
+import { parseConnection, type SseBodyReader } from './model/connection';
 import { PlacementMemory } from './model/events';
 import { ConnectionParseCache } from './model/parse-cache';
 import type { Model } from './model/types';
@@ -39,6 +40,21 @@ function judge(model: Model, rules: readonly Rule[], memory?: FactsMemory): Anal
  */
 export function analyze(capture: Capture, rules: readonly Rule[] = allRules): Analysis {
   return judge(buildModel(capture), rules);
+}
+
+/**
+ * {@link analyze}, with the SSE bodies of some records parsed already, as they were read (the CLI parses a raw file's
+ * pieces while it reads them, so the file is not read again for that). Results equal analyze(capture, rules).
+ * @param bodies a reader per record id that has read that record's first chunks (the same chunk objects, in order).
+ */
+export function analyzeRead(
+  capture: Capture,
+  bodies: ReadonlyMap<string, SseBodyReader>,
+  rules: readonly Rule[] = allRules,
+): Analysis {
+  const parse = (records: readonly ConnectionRecord[]) =>
+    records.map((record) => parseConnection(record, bodies.get(record.id)));
+  return judge(buildModel(capture, parse), rules);
 }
 
 /** An {@link analyze} that redoes only the work the changes since its last call need. */

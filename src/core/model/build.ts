@@ -17,7 +17,7 @@ import type { IdScheme } from '../ids/scheme';
 /** Parses records (given in start order) one to one; an analyzer passes one that remembers earlier results. */
 export type ParseConnections = (records: readonly ConnectionRecord[]) => ParsedConnection[];
 
-const parseEach: ParseConnections = (records) => records.map(parseConnection);
+const parseEach: ParseConnections = (records) => records.map((record) => parseConnection(record));
 
 /**
  * @param parse an analyzer's parse cache; parses every record when omitted.

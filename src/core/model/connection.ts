@@ -228,15 +228,16 @@ export function assembleConnection(head: ParsedHead, reader: SseBodyReader | und
   };
 }
 
-/** Parses what one connection carried, from scratch. */
-export function parseConnection(record: ConnectionRecord): ParsedConnection {
+/**
+ * Parses what one connection carried: from scratch, or on from `reader`, which has read the record's first chunks
+ * already (a body parsed as it was read, see analyzeRead).
+ */
+export function parseConnection(record: ConnectionRecord, reader?: SseBodyReader): ParsedConnection {
   const head = parseHead(record);
-  let reader: SseBodyReader | undefined;
-  if (head.isSse) {
-    reader = new SseBodyReader();
-    reader.read(record.chunks, record.gaps);
-  }
-  return assembleConnection(head, reader);
+  if (!head.isSse) return assembleConnection(head, undefined);
+  const body = reader ?? new SseBodyReader();
+  body.read(record.chunks, record.gaps);
+  return assembleConnection(head, body);
 }
 
 function messagesOrEmpty(text: string): JsonRpcMessage[] {

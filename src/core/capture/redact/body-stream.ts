@@ -46,6 +46,11 @@ export class BodyMasker<P> {
     if (last + 1 < bytes.length) this.cut.push({ piece, from: last + 1, bytes: bytes.subarray(last + 1) });
   }
 
+  /** The first piece a held line touches (its masks may still come), or undefined: all pushed are final. */
+  get firstHeld(): P | undefined {
+    return this.cut[0]?.piece;
+  }
+
   /** The body ended: its last line is masked as it is. */
   end(): void {
     this.maskCut();

@@ -101,12 +101,12 @@ function skipBlanks(bytes: Uint8Array, from: number): number {
   return i;
 }
 
-/** SECRET_FIELDS by their first char: the names as char codes. */
-const NAMES_BY_FIRST = new Map<number, number[][]>();
+/** SECRET_FIELDS by their first char (an array by char code, not a Map: this is looked up for every key). */
+const NAMES_BY_FIRST: (number[][] | undefined)[] = Array.from({ length: 128 }, () => undefined);
 for (const name of SECRET_FIELDS) {
   const codes = Array.from({ length: name.length }, (_, i) => name.charCodeAt(i));
   const first = codes[0] as number;
-  NAMES_BY_FIRST.set(first, [...(NAMES_BY_FIRST.get(first) ?? []), codes]);
+  NAMES_BY_FIRST[first] = [...(NAMES_BY_FIRST[first] ?? []), codes];
 }
 
 /** The key's char at `i` as SECRET_FIELDS spell names: ASCII lower case. */
@@ -123,7 +123,8 @@ function isSecretKey(bytes: Uint8Array, from: number, to: number): boolean {
   if (to - from > MAX_KEY_BYTES) return false;
   let start = from;
   while (start < to && (bytes[start] === UNDERSCORE || bytes[start] === DASH)) start++;
-  const names = NAMES_BY_FIRST.get(lower(bytes[start] as number));
+  const first = lower(bytes[start] as number);
+  const names = first < 128 ? NAMES_BY_FIRST[first] : undefined;
   if (!names) return false;
   for (const name of names) {
     let k = 0;
@@ -187,7 +188,13 @@ export interface MaskedSpan {
  * The bytes with every credential-named field's string value masked; the same array when there was none.
  * @param spans collects where masks were written (positions in the returned array).
  */
-export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8Array {
+export function maskJsonSecrets(given: Uint8Array, spans?: MaskedSpan[]): Uint8Array {
+  // A plain Uint8Array view of a Node Buffer: the loops below then see one kind of array (a Buffer and a Uint8Array
+  // mixed made every byte read polymorphic), and slice() copies (Buffer's slice is a view).
+  const bytes =
+    Object.getPrototypeOf(given) === Uint8Array.prototype
+      ? given
+      : new Uint8Array(given.buffer, given.byteOffset, given.byteLength);
   let out: Uint8Array | undefined;
   const breaks = new LineBreaks();
   let i = bytes.indexOf(QUOTE);
@@ -212,7 +219,7 @@ export function maskJsonSecrets(bytes: Uint8Array, spans?: MaskedSpan[]): Uint8A
     }
     i = nextQuote(bytes, end + 1);
   }
-  return out ?? bytes;
+  return out ?? given;
 }
 
 /** {@link maskJsonSecrets} over text (a request body): the same text when it holds no credential field. */

@@ -87,7 +87,7 @@ class Hider {
     const out = [...chunks];
     const masker = new BodyMasker<number>(this.partMask(relay), (index, from, mask) => {
       let chunk = out[index] as BodyChunk;
-      if (chunk === chunks[index]) out[index] = chunk = { t: chunk.t, bytes: chunk.bytes.slice() };
+      if (chunk === chunks[index]) out[index] = chunk = { t: chunk.t, bytes: new Uint8Array(chunk.bytes) };
       chunk.bytes.set(mask, from);
     });
     chunks.forEach(({ bytes }, index) => masker.push(index, bytes));

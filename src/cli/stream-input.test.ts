@@ -8,7 +8,7 @@ import { loadInput } from '../core/capture/load';
 import { createRedactor, redactCapture } from '../core/capture/redact/capture';
 import { FIXTURES_DIR } from '../core/fixtures-dir.fixture';
 import { toJsonReport } from './json-report';
-import { MAX_ENTRY_BYTES } from './json-stream';
+import { MAX_ENTRY_BYTES } from '../core/capture/json-stream';
 import { elementLines } from './locate';
 import type { RangeReader } from './file-chunks';
 import { readInput, type ReadInput } from './stream-input';

@@ -3,6 +3,7 @@
 // read from a file, chunks that read it again when asked;
 // captures and HARs go through the streaming JSON reader, entry by entry.
 import { concatBytes } from '../core/capture/bytes';
+import { openInput } from '../core/capture/read-stream';
 import { InputError } from '../core/capture/errors';
 import { loadInput, sniffInput } from '../core/capture/load';
 import type { BodyChunk, Capture } from '../core/capture/model';
@@ -11,7 +12,7 @@ import { RawStreamReader } from '../core/capture/raw';
 import type { Redactor } from '../core/capture/redact/capture';
 import { BodySpill } from './body-spill';
 import { FileChunks, type RangeReader, type ScratchFile } from './file-chunks';
-import { JsonInputStream, MAX_ENTRY_BYTES } from './json-stream';
+import { JsonInputStream, MAX_ENTRY_BYTES } from '../core/capture/json-stream';
 import { elementLines, type InputSource } from './locate';
 
 export interface ReadInput {
@@ -45,32 +46,15 @@ export interface ReadOptions {
   redactor?: Redactor;
 }
 
-/** How much is read before deciding what the file is (its first line, or a saved head's status line). */
-const SNIFF_BYTES = 64 * 1024;
-
 export async function readInput(
   pieces: AsyncIterable<Uint8Array>,
   name: string,
   options: ReadOptions,
 ): Promise<ReadInput> {
-  const iterator = pieces[Symbol.asyncIterator]();
-  const opening: Uint8Array[] = [];
-  let openingBytes = 0;
-  while (openingBytes < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) break;
-    opening.push(next.value);
-    openingBytes += next.value.length;
-  }
-  const rest = { [Symbol.asyncIterator]: () => iterator };
+  const { opening, first, rest, all } = await openInput(pieces);
   if (options.chunksNdjson !== undefined) return readWhole(opening, rest, name, options.chunksNdjson);
-  const first = concatBytes(opening);
   const kind = sniffInput(first, name);
   let bytes = 0;
-  const all = async function* (): AsyncGenerator<Uint8Array> {
-    for (const piece of opening) yield piece;
-    for await (const piece of rest) yield piece;
-  };
   if (kind === 'raw') {
     const { ranges } = options;
     const file = ranges && new FileChunks(ranges);

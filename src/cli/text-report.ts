@@ -1,5 +1,6 @@
 // Runs in Node (CLI), pure: the human report, grouped by session, each finding with where it shows,
 // its rule's one-line explanation and the path of the rule's doc page.
+import { plural } from '../core/words';
 import type { Finding, Severity } from '../core/guard/types';
 import { reconnectSummary } from '../core/guard/reconnects';
 import { RELAYED_LABEL, relayedBy } from '../core/model/relayed-label';
@@ -137,8 +138,4 @@ export function formatCounts(counts: SeverityCounts, style: Style): string {
     counts.warning ? style.yellow(warnings) : warnings,
     `${counts.info} info`,
   ].join(', ');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

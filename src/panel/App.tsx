@@ -5,7 +5,7 @@ import type { WorkerPort } from './analysis/client';
 import { DEFAULT_TRUNCATE_BYTES, type FaultItem } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
 import { FontWarmup } from './components/FontWarmup';
-import { AnalysisNotices, Notice } from './components/Notice';
+import { AnalysisNotices, ImportNotice, Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
@@ -118,6 +118,10 @@ export function App({
       />
       <BreakBanner breaker={breaker} />
       <Notice notice={state.notice} error={analysis.error} onDismiss={() => dispatch({ type: 'dismiss-notice' })} />
+      <ImportNotice
+        importing={state.importing}
+        onCancel={() => state.importing && files.cancelImport(state.importing.seq)}
+      />
       {view ? <AnalysisNotices notices={view.notices} /> : null}
       <UnrecordedNotice feed={unrecorded} />
       {onlyOthers ? (

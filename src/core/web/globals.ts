@@ -35,3 +35,15 @@ const web = globalThis as unknown as WebGlobals;
 export const TextDecoder = web.TextDecoder;
 export const TextEncoder = web.TextEncoder;
 export const URL = web.URL;
+
+/** The part of AbortSignal the core reads (it never makes one). */
+export interface AbortSignal {
+  readonly aborted: boolean;
+  throwIfAborted(): void;
+}
+
+/** The part of Blob (and File) the core reads: its size and its slices' bytes. */
+export interface Blob {
+  readonly size: number;
+  slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}

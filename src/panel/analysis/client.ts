@@ -29,7 +29,10 @@ export interface AnalysisClient {
   /** The per-tab budget the worker keeps live records within (the settings' panel budget). */
   budget(budget: PanelBudget): void;
   clear(): void;
-  importFile(name: string, file: Blob): void;
+  /** Starts an import; its progress and outcome come as messages with the returned seq. */
+  importFile(name: string, file: Blob): number;
+  /** Stops the import `importFile` returned `seq` for (what the panel showed before stays). */
+  cancelImport(seq: number): void;
   choices(choices: Choices): void;
   rows(version: number, from: number, to: number): void;
   /** Asks for an event's whole payload; the answer comes as a `payload` message with the returned id. */
@@ -91,6 +94,10 @@ export function createAnalysisClient(port: WorkerPort, listener: AnalysisListene
     },
     importFile(name, file) {
       records((s) => ({ type: 'import', seq: s, name, file }));
+      return recordsSeq;
+    },
+    cancelImport(importSeq) {
+      send({ type: 'import-cancel', importSeq });
     },
     choices(choices) {
       send({ type: 'choices', seq: ++seq, choices });

@@ -64,6 +64,8 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
       case 'import':
         if (!(m.file instanceof Blob)) fail('file');
         return { type: 'import', seq: seq(m.seq), name: text(m.name, 4096, 'name'), file: m.file };
+      case 'import-cancel':
+        return { type: 'import-cancel', importSeq: seq(m.importSeq) };
       case 'choices':
         return { type: 'choices', seq: seq(m.seq), choices: choices(m.choices) };
       case 'rows':

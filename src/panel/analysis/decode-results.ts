@@ -380,6 +380,16 @@ export function asWorkerToUi(raw: unknown): WorkerToUi | null {
         return { type: 'imported', seq: seq(m.seq), name: str(m.name, 'name'), connections: count(m.connections, 'n') };
       case 'import-failed':
         return { type: 'import-failed', seq: seq(m.seq), name: str(m.name, 'name'), message: str(m.message, 'm') };
+      case 'import-progress':
+        return {
+          type: 'import-progress',
+          seq: seq(m.seq),
+          name: str(m.name, 'name'),
+          bytes: count(m.bytes, 'bytes'),
+          total: count(m.total, 'total'),
+        };
+      case 'import-cancelled':
+        return { type: 'import-cancelled', seq: seq(m.seq), name: str(m.name, 'name') };
       case 'exported':
         if (!(m.blob instanceof Blob)) fail('blob');
         return { type: 'exported', id: count(m.id, 'id'), blob: m.blob };

@@ -6,6 +6,7 @@ import { readFixture } from '../../core/fixtures-dir.fixture';
 import type { ConnectionDelta } from '../../protocol/records';
 import { recordToDeltas } from '../state/records';
 import { analyze, createAnalyzer } from '../../core/analyze';
+import { blobPieces } from '../../core/capture/read-stream';
 import { createAnalysisHost, type HostDeps } from './host';
 import type { Choices, HostCommand, ViewWire, WorkerToUi } from './messages';
 import type { PassClock } from './schedule';
@@ -52,6 +53,31 @@ function sessionIdOf(capture: Capture): string {
 }
 
 const tornDeltas = (): ConnectionDelta[] => tornCapture().connections.flatMap((c) => recordToDeltas(asTab(c)));
+
+/** Waits (a macrotask at a time) until `done` holds; a test that never gets there times out. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A file's pieces that stop after the first until opened: what a slow read of a big file looks like. */
+function gatedPieces(bytes: Uint8Array, size: number) {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let given = 0;
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += size) {
+      if (given === 1) await opened;
+      given++;
+      yield bytes.slice(at, at + size);
+    }
+  }
+  return {
+    pieces: pieces(),
+    open,
+    given: () => given,
+    reached: (n: number) => until(() => given >= n),
+  };
+}
 
 const CHOICES: Choices = {
   filterText: '',
@@ -275,24 +301,24 @@ describe('the analysis worker', () => {
   });
 
   it('imports a file in order: live messages sent meanwhile wait, then are ignored while the file is shown', async () => {
-    let release: (bytes: Uint8Array) => void = () => undefined;
-    const reading = new Promise<Uint8Array>((resolve) => (release = resolve));
-    const w = start({ read: () => reading });
+    const har = new TextEncoder().encode(readFixture('clean').har);
+    const gate = gatedPieces(har, 1000);
+    const w = start({ read: () => gate.pieces });
     w.transport(tornDeltas().slice(0, 4));
-    const importSeq = w.send((s) => ({ type: 'import', seq: s, name: 'x.har', file: new Blob([]) }));
+    const importSeq = w.send((s) => ({ type: 'import', seq: s, name: 'x.har', file: new Blob([har]) }));
     const later = w.transport(tornDeltas());
+    await gate.reached(1);
     w.time.advance(1000);
     // Nothing after the import is reflected while the file is being read.
     expect(w.views().every((v) => v.seq < importSeq)).toBe(true);
-    release(new TextEncoder().encode(readFixture('clean').har));
-    await reading;
-    await Promise.resolve();
+    gate.open();
+    await until(() => w.out.some((m) => m.type === 'imported'));
     w.time.advance(1000);
     const imported = w.out.findIndex((m) => m.type === 'imported');
     expect(w.out[imported]).toMatchObject({ type: 'imported', seq: importSeq, name: 'x.har' });
     const view = w.last();
     expect(view.seq).toBe(later);
-    const clean = loadInput(new TextEncoder().encode(readFixture('clean').har), 'x.har');
+    const clean = loadInput(har, 'x.har');
     expect(view.held.connections).toBe(clean.connections.length);
     // Back to live: the file goes, and the next snapshot is what is shown.
     w.send((s) => ({ type: 'clear', seq: s }));
@@ -300,16 +326,69 @@ describe('the analysis worker', () => {
     expect(w.last().held.connections).toBe(0);
   });
 
-  it('reports a file it cannot read and keeps what it showed', async () => {
-    const w = start({ read: () => Promise.resolve(new TextEncoder().encode('not a capture')) });
+  it('reads an imported file slice by slice, telling how far it is, to the same capture as read whole', async () => {
+    const har = new TextEncoder().encode(readFixture('cut-mid-event').har);
+    const file = new Blob([har]);
+    const w = start({ read: (f) => blobPieces(f, 4096) });
+    const importSeq = w.send((s) => ({ type: 'import', seq: s, name: 'x.har', file }));
+    await until(() => w.out.some((m) => m.type === 'imported'));
+    const progress = w.out.flatMap((m) => (m.type === 'import-progress' ? [m] : []));
+    // One report per percent at most, rising, the last at the file's end, all before the import is done.
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.length).toBeLessThanOrEqual(101);
+    expect(progress.every((p, i) => i === 0 || p.bytes > (progress[i - 1]?.bytes ?? 0))).toBe(true);
+    expect(progress.at(-1)).toEqual({
+      type: 'import-progress',
+      seq: importSeq,
+      name: 'x.har',
+      bytes: har.length,
+      total: har.length,
+    });
+    expect(w.out.findIndex((m) => m.type === 'import-progress')).toBeLessThan(
+      w.out.findIndex((m) => m.type === 'imported'),
+    );
+    w.time.advance(1000);
+    const whole = analyze(loadInput(har, 'x.har'));
+    expect(w.last().held.connections).toBe(whole.connections.length);
+    expect(
+      w
+        .last()
+        .findings.map((f) => f.rule)
+        .sort(),
+    ).toEqual(whole.findings.map((f) => f.rule).sort());
+  });
+
+  it('cancels an import between two slices: what was shown stays, and commands sent meanwhile apply', async () => {
+    const har = new TextEncoder().encode(readFixture('clean').har);
+    const gate = gatedPieces(har, 1000);
+    const w = start({ read: () => gate.pieces });
     w.transport(tornDeltas());
     w.time.advance(1000);
     const before = w.last().held.connections;
-    w.send((s) => ({ type: 'import', seq: s, name: 'x.json', file: new Blob([]) }));
-    await Promise.resolve();
-    await Promise.resolve();
+    const importSeq = w.send((s) => ({ type: 'import', seq: s, name: 'x.har', file: new Blob([har]) }));
+    const later = w.send((s) => ({ type: 'recording', seq: s, on: false }));
+    await gate.reached(1);
+    // A cancel for another import changes nothing; this one's stops the read before its next slice.
+    w.host.receive({ type: 'import-cancel', importSeq: importSeq + 100 });
+    w.host.receive({ type: 'import-cancel', importSeq });
+    gate.open();
+    await until(() => w.out.some((m) => m.type === 'import-cancelled'));
+    expect(w.out.some((m) => m.type === 'imported' || m.type === 'import-failed')).toBe(false);
+    expect(gate.given()).toBeLessThan(Math.ceil(har.length / 1000));
     w.time.advance(1000);
-    expect(w.out.some((m) => m.type === 'import-failed' && m.name === 'x.json')).toBe(true);
+    expect(w.last()).toMatchObject({ seq: later, held: { connections: before } });
+  });
+
+  it('reports a file it cannot read and keeps what it showed', async () => {
+    const w = start();
+    w.transport(tornDeltas());
+    w.time.advance(1000);
+    const before = w.last().held.connections;
+    w.send((s) => ({ type: 'import', seq: s, name: 'x.json', file: new Blob(['not a capture']) }));
+    await until(() => w.out.some((m) => m.type === 'import-failed'));
+    w.time.advance(1000);
+    const failed = w.out.find((m) => m.type === 'import-failed');
+    expect(failed).toMatchObject({ name: 'x.json', message: expect.stringContaining('JSON') });
     expect(w.last()).toMatchObject({ seq: w.seq(), held: { connections: before } });
   });
 

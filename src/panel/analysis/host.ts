@@ -5,7 +5,7 @@
 import { createAnalyzer, type Analyzer } from '../../core/analyze';
 import { serializeCapture } from '../../core/capture/format';
 import { exportHar } from '../../core/capture/har-export';
-import { loadInput } from '../../core/capture/load';
+import { blobPieces, readCaptureStream } from '../../core/capture/read-stream';
 import { recordsToCapture } from '../state/capture';
 import { initialHeld, reduceHeld, type HeldCommand, type HeldState } from '../state/held';
 import { gappedConnections, heldBytes } from '../state/budget';
@@ -28,8 +28,8 @@ export interface HostDeps {
   /** Defaults to the core's incremental analyzer with every rule. */
   analyzer?: Analyzer;
   policy?: PassPolicy;
-  /** Reads an imported file; defaults to Blob.arrayBuffer. */
-  read?: (file: Blob) => Promise<Uint8Array>;
+  /** An imported file's pieces; defaults to 1 MiB slices, each read when the last is parsed (blobPieces). */
+  read?: (file: Blob) => AsyncIterable<Uint8Array>;
 }
 
 export interface AnalysisHost {
@@ -43,6 +43,9 @@ const INITIAL_CHOICES: Choices = {
   truncateBytes: DEFAULT_TRUNCATE_BYTES,
 };
 
+/** An imported file is read and parsed this much at a time: the worker holds one slice of it beyond its records. */
+const IMPORT_SLICE_BYTES = 1 << 20;
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Commands that change what the view shows, in the order they must apply. */
@@ -50,7 +53,7 @@ type Ordered = Extract<HostCommand, { seq: number }>;
 
 export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   const analyze = deps.analyzer ?? createAnalyzer();
-  const read = deps.read ?? (async (file: Blob) => new Uint8Array(await file.arrayBuffer()));
+  const read = deps.read ?? ((file: Blob) => blobPieces(file, IMPORT_SLICE_BYTES));
   const derive = createDeriver();
   const ids = createIdSearch();
   const sendTicks = createTickSender();
@@ -61,6 +64,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   let applied = 0;
   let unanalysedFrom: number | undefined;
   let importing: number | undefined;
+  let importAbort: AbortController | undefined;
   const waiting: Ordered[] = [];
   let analysed: Analysed | undefined;
   let analysedRecords: RecordsState | undefined;
@@ -188,19 +192,33 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     }
   };
 
-  /** Reads and parses an imported file; ordered commands that arrive meanwhile wait and apply after it. */
+  /**
+   * Reads and parses an imported file slice by slice (never the whole file, nor its text, at once), telling how far
+   * it is; ordered commands that arrive meanwhile wait and apply after it. A cancel keeps what was shown.
+   */
   const importFile = async (seq: number, name: string, file: Blob) => {
     importing = seq;
+    const abort = (importAbort = new AbortController());
+    const total = file.size;
+    let told = -1;
+    const onProgress = (bytes: number) => {
+      const percent = Math.floor((bytes / Math.max(total, 1)) * 100);
+      if (percent === told) return;
+      told = percent;
+      deps.post({ type: 'import-progress', seq, name, bytes, total });
+    };
     try {
-      const capture = loadInput(await read(file), name);
+      const capture = await readCaptureStream(read(file), name, { onProgress, signal: abort.signal });
       held = reduceHeld(held, { type: 'imported', capture });
       unanalysedFrom ??= seq;
       deps.post({ type: 'imported', seq, name, connections: capture.connections.length });
     } catch (error) {
       // A file that cannot be read is the user's to know about: it becomes the panel's notice.
-      deps.post({ type: 'import-failed', seq, name, message: describe(error) });
+      if (abort.signal.aborted) deps.post({ type: 'import-cancelled', seq, name });
+      else deps.post({ type: 'import-failed', seq, name, message: describe(error) });
     }
     importing = undefined;
+    importAbort = undefined;
     applied = seq;
     scheduler.input();
     while (waiting.length > 0 && importing === undefined) apply(waiting.shift() as Ordered);
@@ -291,6 +309,9 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
         }
         case 'export':
           exportCapture(message);
+          return;
+        case 'import-cancel':
+          if (importing === message.importSeq) importAbort?.abort();
           return;
         default:
           apply(message);

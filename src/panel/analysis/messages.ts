@@ -46,6 +46,8 @@ export type UiToWorker =
   /** Drops the records (clear, back to live): late deltas of dropped connections are not reported as lost. */
   | { type: 'clear'; seq: number }
   | { type: 'import'; seq: number; name: string; file: Blob }
+  /** Stops the import the command `importSeq` started, between two of its slices; what was shown stays. */
+  | { type: 'import-cancel'; importSeq: number }
   | { type: 'choices'; seq: number; choices: Choices }
   /** Event rows [from, to) of the view `version`, for the table's window (plus overscan). */
   | { type: 'rows'; version: number; from: number; to: number }
@@ -360,6 +362,9 @@ export type WorkerToUi =
   | { type: 'payload'; id: number; event: EventRef; segments: TextSegment[]; json?: { value: unknown } }
   | { type: 'imported'; seq: number; name: string; connections: number }
   | { type: 'import-failed'; seq: number; name: string; message: string }
+  /** How far the import of the command `seq` has read: `bytes` of the file's `total`. */
+  | { type: 'import-progress'; seq: number; name: string; bytes: number; total: number }
+  | { type: 'import-cancelled'; seq: number; name: string }
   | { type: 'exported'; id: number; blob: Blob }
   | { type: 'failed'; id?: number; message: string };
 

@@ -1,6 +1,7 @@
 // Panel: the events table, virtualized: fixed row height, only the rows in view are in the DOM, and only those
 // (plus a viewport either way) are on this thread at all: the worker sends them as the table scrolls. A row still
 // on its way shows as a blank placeholder row (data-testid=event-row-loading) for the round trip.
+import { plural } from '../../core/words';
 import type { JSX, TargetedKeyboardEvent } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EventRef, EventRowData } from '../analysis/messages';
@@ -292,7 +293,7 @@ const Row = memo(function Row({ row, position, layout, selected, focusable, acti
             class={`chip sev-${chip.severity}`}
             data-rule={chip.rules.join(' ')}
             title={chip.title}
-            aria-label={`${chip.count} ${chip.severity}${chip.count === 1 ? '' : 's'}: ${chip.rules.join(', ')}`}
+            aria-label={`${plural(chip.count, chip.severity)}: ${chip.rules.join(', ')}`}
             onClick={(e) => {
               e.stopPropagation();
               actions.selectFinding(chip.first);

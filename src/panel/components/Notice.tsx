@@ -1,7 +1,8 @@
 // Panel: the notice lines under the toolbar: an import that failed or succeeded, an analysis that failed, and what
 // the analysis could not see in what it was given.
 import type { AnalysisNoticeData } from '../analysis/messages';
-import type { PanelState } from '../state/store';
+import type { ImportProgress, PanelState } from '../state/store';
+import { formatBytes } from '../view/format';
 
 export interface NoticeProps {
   notice: PanelState['notice'];
@@ -21,6 +22,25 @@ export function Notice({ notice, error, onDismiss }: NoticeProps) {
           Dismiss
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** An import under way: how much of the file the worker has read, and a way to stop it. */
+export function ImportNotice({ importing, onCancel }: { importing: ImportProgress | undefined; onCancel(): void }) {
+  if (!importing) return null;
+  const { name, bytes, total } = importing;
+  const percent = total > 0 ? Math.floor((bytes / total) * 100) : 0;
+  return (
+    <div class="notice importing" role="status" data-testid="import-progress">
+      <span class="selectable">
+        Importing {name}: {formatBytes(bytes)} of {formatBytes(total)}
+      </span>
+      <progress max={100} value={percent} aria-label={`Import of ${name}`} />
+      <span class="import-percent">{percent}%</span>
+      <button type="button" class="link" onClick={onCancel}>
+        Cancel
+      </button>
     </div>
   );
 }

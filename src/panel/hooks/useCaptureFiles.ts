@@ -8,6 +8,8 @@ import type { AnalysisView } from './useAnalysis';
 
 export interface CaptureFiles {
   importFile(file: File): void;
+  /** Stops the import under way (the worker stops between two slices; what was shown stays). */
+  cancelImport(seq: number): void;
   exportAs(kind: ExportKind): void;
 }
 
@@ -22,7 +24,11 @@ export function useCaptureFiles(
   useEffect(
     () =>
       onMessage((message: WorkerToUi) => {
-        if (message.type === 'imported')
+        if (message.type === 'import-progress') {
+          const { seq, name, bytes, total } = message;
+          dispatch({ type: 'import-progress', progress: { seq, name, bytes, total } });
+        } else if (message.type === 'import-cancelled') dispatch({ type: 'import-cancelled', name: message.name });
+        else if (message.type === 'imported')
           dispatch({ type: 'imported', name: message.name, connections: message.connections });
         else if (message.type === 'import-failed')
           dispatch({ type: 'import-failed', name: message.name, message: message.message });
@@ -36,7 +42,11 @@ export function useCaptureFiles(
   );
   return {
     importFile(file) {
-      client.importFile(file.name, file);
+      const seq = client.importFile(file.name, file);
+      dispatch({ type: 'import-progress', progress: { seq, name: file.name, bytes: 0, total: file.size } });
+    },
+    cancelImport(seq) {
+      client.cancelImport(seq);
     },
     exportAs(kind) {
       const at = new Date();

@@ -60,7 +60,7 @@ describe('panel reducer (UI thread: the records live in the worker, see held.tes
   it('an imported file is on screen until back to live; live messages meanwhile change nothing', () => {
     let s = reduce(reduce(initialState, snapshot([start('a')])), { type: 'imported', name: 'run.har', connections: 1 });
     expect(s.source).toEqual({ kind: 'file', name: 'run.har' });
-    expect(s.notice).toEqual({ kind: 'info', text: 'Viewing run.har: 1 connections.' });
+    expect(s.notice).toEqual({ kind: 'info', text: 'Viewing run.har: 1 connection.' });
     const before = s;
     s = reduce(s, snapshot([start('b')]));
     expect(s).toBe(before);
@@ -77,6 +77,23 @@ describe('panel reducer (UI thread: the records live in the worker, see held.tes
     });
     expect(s.source).toEqual({ kind: 'live' });
     expect(s.notice).toEqual({ kind: 'error', text: 'Could not import x.json: unknown capture version 9' });
+  });
+
+  it('an import under way shows how far it is; late or older reports do not bring it back', () => {
+    const at = (seq: number, bytes: number) => ({ seq, name: 'big.har', bytes, total: 100 });
+    let s = reduce(initialState, { type: 'import-progress', progress: at(3, 0) });
+    s = reduce(s, { type: 'import-progress', progress: at(3, 40) });
+    expect(s.importing).toEqual(at(3, 40));
+    expect(reduce(s, { type: 'import-progress', progress: at(3, 20) }).importing).toEqual(at(3, 40));
+    expect(reduce(s, { type: 'import-progress', progress: at(2, 90) }).importing).toEqual(at(3, 40));
+    const cancelled = reduce(s, { type: 'import-cancelled', name: 'big.har' });
+    expect(cancelled.importing).toBeUndefined();
+    expect(cancelled.notice).toEqual({ kind: 'info', text: 'Import of big.har cancelled: nothing changed.' });
+    expect(reduce(cancelled, { type: 'import-progress', progress: at(3, 100) }).importing).toBeUndefined();
+    const done = reduce(s, { type: 'imported', name: 'big.har', connections: 2 });
+    expect(done.importing).toBeUndefined();
+    expect(done.notice?.text).toBe('Viewing big.har: 2 connections.');
+    expect(reduce(s, { type: 'import-failed', name: 'big.har', message: 'x' }).importing).toBeUndefined();
   });
 
   it('severity toggles flip one severity at a time', () => {

@@ -1,6 +1,7 @@
 // Panel (pure): the UI thread's state and its reducer: the link, the page, the notice and the user's choices. The
 // records themselves live in the analysis worker (state/held.ts); the UI thread only sees what it draws.
 import type { Severity } from '../../core/guard/types';
+import { plural } from '../../core/words';
 import type { TransportMessage } from '../../protocol/messages';
 import { carriesRecords } from '../../protocol/parcel';
 import type { Selection } from '../analysis/messages';
@@ -35,6 +36,15 @@ export interface PanelState {
   sessionKey?: string;
   selection?: Selection;
   notice?: { kind: 'error' | 'info'; text: string };
+  /** A file being imported: how far the worker has read it. */
+  importing?: ImportProgress;
+}
+
+export interface ImportProgress {
+  seq: number;
+  name: string;
+  bytes: number;
+  total: number;
 }
 
 export const initialState: PanelState = {
@@ -61,8 +71,10 @@ export type Action =
   | { type: 'toggle-severity'; severity: Severity }
   | { type: 'select-session'; sessionKey: string | undefined }
   | { type: 'select'; selection: Selection | undefined }
+  | { type: 'import-progress'; progress: ImportProgress }
   | { type: 'imported'; name: string; connections: number }
   | { type: 'import-failed'; name: string; message: string }
+  | { type: 'import-cancelled'; name: string }
   | { type: 'back-to-live' }
   | { type: 'dismiss-notice' };
 
@@ -99,17 +111,32 @@ export function reduce(state: PanelState, action: Action): PanelState {
       const { selection: _s, ...rest } = state;
       return action.selection === undefined ? rest : { ...rest, selection: action.selection };
     }
+    case 'import-progress': {
+      // The UI starts an import at 0 bytes and the worker's reports move it on; a late report of one that ended is not shown.
+      const { progress } = action;
+      const current = state.importing;
+      const starts = progress.bytes === 0 && (!current || current.seq < progress.seq);
+      const moves = current?.seq === progress.seq && progress.bytes >= current.bytes;
+      return starts || moves ? { ...state, importing: progress } : state;
+    }
     case 'imported': {
-      const base = cleared(state);
+      const { importing: _importing, ...rest } = state;
+      const base = cleared(rest);
       return {
         ...base,
         source: { kind: 'file', name: action.name },
         received: action.connections > 0,
-        notice: { kind: 'info', text: `Viewing ${action.name}: ${action.connections} connections.` },
+        notice: { kind: 'info', text: `Viewing ${action.name}: ${plural(action.connections, 'connection')}.` },
       };
     }
-    case 'import-failed':
-      return { ...state, notice: { kind: 'error', text: `Could not import ${action.name}: ${action.message}` } };
+    case 'import-failed': {
+      const { importing: _importing, ...rest } = state;
+      return { ...rest, notice: { kind: 'error', text: `Could not import ${action.name}: ${action.message}` } };
+    }
+    case 'import-cancelled': {
+      const { importing: _importing, ...rest } = state;
+      return { ...rest, notice: { kind: 'info', text: `Import of ${action.name} cancelled: nothing changed.` } };
+    }
     case 'back-to-live': {
       const { notice: _notice, ...rest } = cleared(state);
       return { ...rest, source: { kind: 'live' } };

@@ -1,4 +1,4 @@
-// Runs in Node (CLI): a capture or HAR file read as a stream of JSON tokens, entry by entry, in bounded pieces.
+// Runs anywhere (pure core): a capture or HAR file read as a stream of JSON tokens, entry by entry, in bounded pieces.
 //
 // Why @streamparser/json: it has no dependencies, is written in TypeScript, takes Uint8Array pieces and does its own
 // UTF-8 decoding (so no text of the whole file is ever made), reports every token's byte offset (for precise
@@ -6,12 +6,12 @@
 // strings (`stringBufferSize`) read long bodies at about JSON.parse's speed here. stream-json, the other
 // well-kept choice, needs Node streams and stream-chain and hands out one object per token.
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
-import { cutShortMessage, type CutPlace } from '../core/capture/cut-short';
-import { InputError } from '../core/capture/errors';
-import { CaptureConnectionReader, checkCaptureHeader } from '../core/capture/format';
-import { HarEntryReader } from '../core/capture/har';
-import type { Capture, ConnectionRecord } from '../core/capture/model';
-import { optObject, reqArray, reqObject, type JsonObject } from '../core/capture/read';
+import { cutShortMessage, type CutPlace } from './cut-short';
+import { InputError } from './errors';
+import { CaptureConnectionReader, checkCaptureHeader } from './format';
+import { HarEntryReader } from './har';
+import type { Capture, ConnectionRecord } from './model';
+import { optObject, reqArray, reqObject, type JsonObject } from './read';
 
 /**
  * The largest single element of `log.entries` or `connections` the CLI holds (its body is decoded whole, and V8's

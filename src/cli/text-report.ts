@@ -28,8 +28,10 @@ export function formatReport(file: string, analysis: Analysis, options: ReportOp
   for (const notice of analysis.notices) lines.push(`  ${style.bold('note')} ${notice.message}`);
   const bySession = groupFindings(analysis);
   const reconnects = new Map(analysis.reconnects.map((r) => [r.sessionKey, r]));
+  // Counted per connection, not per event: a view per event of a million-event stream cost more than the report.
   const eventCounts = new Map<string, number>();
-  for (const e of analysis.events) eventCounts.set(e.sessionKey, (eventCounts.get(e.sessionKey) ?? 0) + 1);
+  for (const c of analysis.connections)
+    eventCounts.set(c.sessionKey, (eventCounts.get(c.sessionKey) ?? 0) + c.eventIndexes.length);
   for (const session of analysis.sessions) {
     lines.push(`  ${sessionHeader(session, eventCounts.get(session.key) ?? 0, style)}`);
     // As the panel's badge: the rules that need bytes did not run on it, and a clean line must not read as proof.

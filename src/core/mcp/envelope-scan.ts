@@ -145,6 +145,29 @@ const VALUE = 0;
 const AFTER_VALUE = 1;
 const KEY = 2;
 
+/** Where a scan may resume: after a comma between members of an object in the message, and the state there. */
+interface ResumePoint {
+  at: number;
+  objects: boolean[];
+  jsonrpc: boolean;
+  id: unknown;
+  method: unknown;
+  hasResult: boolean;
+  hasError: boolean;
+}
+
+// Consecutive events of a stream are alike up to a value that changes (a progress count, an id, a message): the
+// scanner's state after a prefix depends on that prefix only, so a text that starts with the prefix of the last
+// resume point is read from there on. The last text scanned, the resume point learnt from it and its prefix:
+let previous = '';
+let resume: ResumePoint | undefined;
+let resumePrefix = '';
+/** While scanning: the last text's length in common with this one (-1: not learning), and the point learnt. */
+let learnUpTo = -1;
+let learnt: ResumePoint | undefined;
+/** Shorter prefixes spare too little to be worth the compare. */
+const MIN_RESUME = 16;
+
 /**
  * The envelopes of `source` when it is one JSON-RPC 2.0 message or a batch of them, exactly as
  * `parseMessages(source).messages.map(envelopeOf)` gives them; undefined for everything else (not JSON, not
@@ -152,11 +175,33 @@ const KEY = 2;
  * parseMessages.
  */
 export function scanEnvelopes(text: string): JsonRpcEnvelope[] | undefined {
-  /** Per open container: true for an object. */
-  const objects: boolean[] = [];
   slashAt = controlAt = -1;
+  const from = resume && text.length > resume.at && text.startsWith(resumePrefix) ? resume : undefined;
+  // A new resume point is learnt where the last did not spare half of this text: up to where it is like the last.
+  learnUpTo = from && from.at * 2 >= text.length ? -1 : sharedLength(text, previous);
+  // The point it resumed from stays, unless one further on is learnt.
+  learnt = from;
+  const envelopes = scan(text, from);
+  if (learnUpTo !== -1) {
+    resume = learnt;
+    resumePrefix = learnt ? text.slice(0, learnt.at) : '';
+  }
+  previous = text;
+  return envelopes;
+}
+
+function sharedLength(a: string, b: string): number {
+  const end = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < end && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k;
+}
+
+function scan(text: string, from: ResumePoint | undefined): JsonRpcEnvelope[] | undefined {
+  /** Per open container: true for an object. */
+  let objects: boolean[] = [];
   let i = blanks(text, 0);
-  const top = text.charCodeAt(i);
+  const top = from ? OPEN_OBJECT : text.charCodeAt(i);
   if (top !== OPEN_OBJECT && top !== OPEN_ARRAY) return undefined;
   // Message objects are the top value, or the items of a top-level array (a 2025-03-26 batch).
   const messageDepth = top === OPEN_ARRAY ? 2 : 1;
@@ -168,6 +213,12 @@ export function scanEnvelopes(text: string): JsonRpcEnvelope[] | undefined {
   let hasError = false;
   let pending = NONE;
   let state = VALUE;
+  if (from) {
+    ({ jsonrpc, id, method, hasResult, hasError } = from);
+    objects = from.objects.slice();
+    i = blanks(text, from.at);
+    state = KEY;
+  }
   for (;;) {
     if (state === VALUE) {
       const c = text.charCodeAt(i);
@@ -230,6 +281,8 @@ export function scanEnvelopes(text: string): JsonRpcEnvelope[] | undefined {
       const isObject = objects[depth - 1] as boolean;
       const c = text.charCodeAt(i);
       if (c === COMMA) {
+        if (isObject && i < learnUpTo && messageDepth === 1 && i + 1 >= MIN_RESUME)
+          learnt = { at: i + 1, objects: objects.slice(), jsonrpc, id, method, hasResult, hasError };
         i = blanks(text, i + 1);
         state = isObject ? KEY : VALUE;
       } else if (c === (isObject ? CLOSE_OBJECT : CLOSE_ARRAY)) {

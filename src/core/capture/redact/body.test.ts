@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_CASES, PLAIN_BODIES } from './credentials.fixture';
-import { maskJsonSecrets, maskJsonSecretsInText, type MaskedSpan } from './body';
+import { seededRandom } from '../../sse/test-support';
+import { maskEveryString, maskJsonSecrets, maskJsonSecretsInText, mayHoldSecrets, type MaskedSpan } from './body';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -79,5 +80,78 @@ describe('body masking', () => {
     expect(spans.map(({ from, to }) => body.slice(from, to))).toEqual(['probe-params-0019']);
     expect(maskJsonSecretsInText(body)).toBe(mask(body));
     expect(maskJsonSecretsInText(PLAIN_BODIES[0]!)).toBe(PLAIN_BODIES[0]);
+  });
+});
+
+describe('the prefilter', () => {
+  // Bodies made of what the masker reads: quotes, colons, blanks, escapes, line breaks, credential names in mixed
+  // case and separators, names that only look like them, and plain text.
+  const PARTS = [
+    '"',
+    '"',
+    ':',
+    ':',
+    ' ',
+    '\t',
+    '\\',
+    '\n',
+    '{',
+    '}',
+    ',',
+    'x',
+    '2.0',
+    'message',
+    'progressToken',
+    'tok',
+    'token',
+    'TOKEN',
+    'access_token',
+    'Api-Key',
+    'client_secret',
+    '_password_',
+    'authorization',
+    'id-token',
+    'é',
+    '"token"',
+    '"Api-Key"',
+    '"client_secret"',
+    '"progressToken"',
+    ':"',
+    '": "',
+    ' :\t"',
+    '\\"',
+    '"a"',
+  ];
+
+  it('says a body may hold a credential field whenever the full masker masks one (20,000 seeded bodies)', () => {
+    const random = seededRandom(13);
+    let masked = 0;
+    let skipped = 0;
+    for (let n = 0; n < 20_000; n++) {
+      let text = '';
+      const length = 1 + Math.floor(random() * 24);
+      for (let k = 0; k < length; k++) text += PARTS[Math.floor(random() * PARTS.length)];
+      const bytes = enc.encode(text);
+      const full = maskEveryString(bytes);
+      if (full !== bytes) masked++;
+      if (!mayHoldSecrets(bytes)) {
+        skipped++;
+        expect(full, text).toBe(bytes);
+        expect(maskJsonSecrets(bytes)).toBe(bytes);
+      } else expect(dec.decode(maskJsonSecrets(bytes))).toBe(dec.decode(full));
+    }
+    // Both sides are exercised: bodies the prefilter passes over, and bodies with masks.
+    expect(masked).toBeGreaterThan(200);
+    expect(skipped).toBeGreaterThan(2_000);
+  });
+
+  it('passes over a stream of progress events, and catches a credential in the middle of one', () => {
+    const progress = (n: number) =>
+      `event: message\nid: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"req-7","progress":${n},"message":"step ${n}: of it"}}\n\n`;
+    const plain = enc.encode(Array.from({ length: 50 }, (_, n) => progress(n)).join(''));
+    expect(mayHoldSecrets(plain)).toBe(false);
+    const withSecret = enc.encode(`${progress(1)}data: {"params":{"x":1,"api_key" : "probe-k"}}\n\n${progress(2)}`);
+    expect(mayHoldSecrets(withSecret)).toBe(true);
+    expect(dec.decode(maskJsonSecrets(withSecret))).not.toContain('probe-k');
   });
 });

@@ -180,6 +180,7 @@ describe('scanEnvelopes', () => {
       '{"a":[1]}}}',
     ];
     let resumable = 0;
+    const unread: string[] = [];
     for (let n = 0; n < 5_000; n++) {
       const base = progress(n, pick(['step', 'a \\"b\\"', 'é']));
       // The same shape again, then one cut or changed at or after any place: before, at and after a resume point.
@@ -199,9 +200,10 @@ describe('scanEnvelopes', () => {
       agrees(variant);
       const read = scanEnvelopes(variant) !== undefined;
       // Resumed or not, what it can read it reads (only escapes and cancellations go to the exact path).
-      if (!variant.includes('\\')) expect(read, variant).toBe(readableWithoutEscapes(variant));
+      if (!variant.includes('\\') && read !== readableWithoutEscapes(variant)) unread.push(variant);
       if (read) resumable++;
     }
+    expect(unread).toEqual([]);
     expect(resumable).toBeGreaterThan(1_000);
   });
 

@@ -127,6 +127,7 @@ describe('the prefilter', () => {
     const random = seededRandom(13);
     let masked = 0;
     let skipped = 0;
+    const missed: string[] = [];
     for (let n = 0; n < 20_000; n++) {
       let text = '';
       const length = 1 + Math.floor(random() * 24);
@@ -134,12 +135,13 @@ describe('the prefilter', () => {
       const bytes = enc.encode(text);
       const full = maskEveryString(bytes);
       if (full !== bytes) masked++;
+      // What the prefilter passes over has no mask; what it lets through is masked as the full masker does.
       if (!mayHoldSecrets(bytes)) {
         skipped++;
-        expect(full, text).toBe(bytes);
-        expect(maskJsonSecrets(bytes)).toBe(bytes);
-      } else expect(dec.decode(maskJsonSecrets(bytes))).toBe(dec.decode(full));
+        if (full !== bytes || maskJsonSecrets(bytes) !== bytes) missed.push(text);
+      } else if (dec.decode(maskJsonSecrets(bytes)) !== dec.decode(full)) missed.push(text);
     }
+    expect(missed).toEqual([]);
     // Both sides are exercised: bodies the prefilter passes over, and bodies with masks.
     expect(masked).toBeGreaterThan(200);
     expect(skipped).toBeGreaterThan(2_000);

@@ -24,6 +24,7 @@ import {
   type JsonObject,
 } from './read';
 import { encodeUtf8, parseJsonFile } from './text';
+import { TextDecoder } from '../web/globals';
 
 export { exportHar } from './har-export';
 
@@ -87,12 +88,15 @@ export class HarEntryReader {
     return this.connections.length;
   }
 
-  /** Reads the next element of `log.entries`. */
-  entry(value: unknown): void {
+  /**
+   * Reads the next element of `log.entries`.
+   * @param body the bytes of its `response.content.text` when the reader kept them instead of the text.
+   */
+  entry(value: unknown, body?: Uint8Array): void {
     const index = this.connections.length;
     const path = indexPath('log.entries', index);
     const entry = expectObject(value, path);
-    const record = readEntry(entry, path, readHead(entry, path), this.timelines?.get(index), index);
+    const record = readEntry(entry, path, readHead(entry, path), this.timelines?.get(index), index, body);
     if (this.usedIds.has(record.id)) {
       throw new InputError(childPath(path, '_id'), `duplicate connection id ${JSON.stringify(record.id)}`);
     }
@@ -137,6 +141,7 @@ function readEntry(
   head: EntryHead,
   timeline: EntryTimeline | undefined,
   index: number,
+  keptBody: Uint8Array | undefined,
 ): ConnectionRecord {
   const request = reqObject(entry, 'request', path);
   const requestPath = childPath(path, 'request');
@@ -149,7 +154,7 @@ function readEntry(
   const hasHead = status !== undefined && status > 0;
   checkSizes(request, requestPath);
   if (response) checkSizes(response, responsePath);
-  const body = response ? readBody(response, responsePath) : new Uint8Array(0);
+  const body = response ? readBody(response, responsePath, keptBody) : new Uint8Array(0);
   const times = readTimes(entry, path, head, hasHead, timeline);
   // DevTools writes `_error`, Playwright `_failureText`.
   const error = response
@@ -214,8 +219,11 @@ function bodyDropped(response: JsonObject | undefined, hasHead: boolean): boolea
   return header || mime.toLowerCase().includes('text/event-stream') || size > 0;
 }
 
-/** The response body bytes: content.text as UTF-8, or decoded when `encoding: "base64"`. */
-function readBody(response: JsonObject, path: string): Uint8Array {
+/**
+ * The response body bytes: content.text as UTF-8, or decoded when `encoding: "base64"`.
+ * @param kept content.text's UTF-8 bytes, when the reader kept them in place of the text (which is then '').
+ */
+function readBody(response: JsonObject, path: string, kept: Uint8Array | undefined): Uint8Array {
   const content = optObject(response, 'content', path);
   if (!content) return new Uint8Array(0);
   const contentPath = childPath(path, 'content');
@@ -231,9 +239,13 @@ function readBody(response: JsonObject, path: string): Uint8Array {
     }
     return new Uint8Array(0);
   }
+  // The bytes stand for the text only where the text is their placeholder.
+  if (text !== '') kept = undefined;
   const encoding = optString(content, 'encoding', contentPath);
-  if (encoding === undefined || encoding === '') return encodeUtf8(text);
-  if (encoding.toLowerCase() === 'base64') return decodeBase64At(text, childPath(contentPath, 'text'));
+  if (encoding === undefined || encoding === '') return kept ?? encodeUtf8(text);
+  if (encoding.toLowerCase() === 'base64') {
+    return decodeBase64At(kept ? new TextDecoder().decode(kept) : text, childPath(contentPath, 'text'));
+  }
   const problem = `unsupported encoding ${JSON.stringify(encoding)} (only "base64")`;
   throw new InputError(childPath(contentPath, 'encoding'), problem);
 }

@@ -6,6 +6,7 @@
 // strings (`stringBufferSize`) read long bodies at about JSON.parse's speed here. stream-json, the other
 // well-kept choice, needs Node streams and stream-chain and hands out one object per token.
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import { BodyStringBuilder, type StringBuilder } from './body-string';
 import { cutShortMessage, type CutPlace } from './cut-short';
 import { InputError } from './errors';
 import { CaptureConnectionReader, checkCaptureHeader } from './format';
@@ -54,7 +55,11 @@ interface Open {
  * element's problem is reported only for the kind the file turns out to be.
  */
 export class JsonInputStream {
-  private readonly tokenizer = new Tokenizer({ stringBufferSize: 64 * 1024 });
+  private readonly tokenizer = new Tokenizer({ stringBufferSize: STRING_BUFFER });
+  /** The tokenizer's strings, a HAR body's kept as bytes; undefined if this version of the library has no place for it. */
+  private readonly strings = installStrings(this.tokenizer);
+  /** The body bytes of the HAR entry being read, when its content.text was kept as bytes. */
+  private entryBody: Uint8Array | undefined;
   private readonly parser = new TokenParser({ paths: PATHS, keepStack: false });
   private readonly har: Reading<HarEntryReader>;
   private readonly capture: Reading<CaptureConnectionReader>;
@@ -209,6 +214,7 @@ export class JsonInputStream {
     const top = this.open.at(-1);
     if (token === TokenType.COMMA || token === TokenType.COLON) {
       if (top && !top.array && token === TokenType.COMMA) top.expectingKey = true;
+      else if (token === TokenType.COLON && this.strings && this.atBodyText()) this.strings.keepNextAsBytes(true);
       return;
     }
     if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
@@ -224,12 +230,17 @@ export class JsonInputStream {
       return;
     }
     // A value starts here.
+    if (this.strings) {
+      if (token === TokenType.STRING) this.entryBody = this.strings.takeBytes() ?? this.entryBody;
+      else this.strings.keepNextAsBytes(false);
+    }
     const type = tokenType(token);
     if (top === undefined) this.rootType ??= type;
     const path = this.pathHere();
     if (path === 'log' || path === 'connections' || path === 'log.entries') this.types.set(path, type);
     const list = path === 'log.entries[]' ? 'log.entries' : path === 'connections[]' ? 'connections' : undefined;
     if (list) {
+      this.entryBody = undefined;
       this.started[list]++;
       this.elementStart = { offset, list };
       if (this.wantLines) {
@@ -268,10 +279,32 @@ export class JsonInputStream {
     return second.key === 'entries' && third?.array && this.open.length === 3 ? 'log.entries[]' : '';
   }
 
+  /** Whether the value after this colon is a HAR entry's `response.content.text`. */
+  private atBodyText(): boolean {
+    const open = this.open;
+    if (open.length !== 6) return false;
+    const [log, entries, list, entry, response, content] = open as [Open, Open, Open, Open, Open, Open];
+    return (
+      content.key === 'text' &&
+      !content.array &&
+      response.key === 'content' &&
+      !response.array &&
+      entry.key === 'response' &&
+      !entry.array &&
+      list.array &&
+      entries.key === 'entries' &&
+      !entries.array &&
+      log.key === 'log' &&
+      !log.array
+    );
+  }
+
   private value({ value, key, stack }: ParsedElementInfo): void {
     const parentKey = stack.at(-1)?.key;
-    if (stack.length === 3 && parentKey === 'entries') this.har.read(value);
-    else if (stack.length === 2 && parentKey === 'connections') this.capture.read(value);
+    if (stack.length === 3 && parentKey === 'entries') {
+      this.har.read(value, this.entryBody);
+      this.entryBody = undefined;
+    } else if (stack.length === 2 && parentKey === 'connections') this.capture.read(value);
     else if (stack.length === 2 && parentKey === 'log' && typeof key === 'string') this.log[key] = value;
     else if (stack.length === 1 && typeof key === 'string') this.top[key] = value;
   }
@@ -287,16 +320,30 @@ export class JsonInputStream {
 }
 
 const LF = 0x0a;
+/** The tokenizer's string buffer: long bodies are read at about JSON.parse's speed with it. */
+const STRING_BUFFER = 64 * 1024;
+
+/**
+ * Puts a BodyStringBuilder in the tokenizer's place for strings (a private field of @streamparser/json 0.0.x, so
+ * reached through a cast, and checked: a version without it reads bodies as text, as before, only slower).
+ */
+function installStrings(tokenizer: Tokenizer): BodyStringBuilder | undefined {
+  const fields = tokenizer as unknown as { bufferedString?: StringBuilder };
+  if (typeof fields.bufferedString?.appendBuf !== 'function') return undefined;
+  const strings = new BodyStringBuilder(STRING_BUFFER);
+  fields.bufferedString = strings;
+  return strings;
+}
 
 /** One list's reader, and the first problem it met (raised only if the file turns out to be of its kind). */
 class Reading<R extends HarEntryReader | CaptureConnectionReader> {
   private problem: unknown;
   constructor(readonly reader: R) {}
 
-  read(value: unknown): void {
+  read(value: unknown, body?: Uint8Array): void {
     if (this.problem !== undefined) return;
     try {
-      if (this.reader instanceof HarEntryReader) this.reader.entry(value);
+      if (this.reader instanceof HarEntryReader) this.reader.entry(value, body);
       else this.reader.connection(value);
     } catch (error) {
       this.problem = error;

@@ -22,9 +22,18 @@ const FAMILIES: readonly string[] = [
   'server/',
 ];
 
+/** Answers so far, by method: asked once per event, of the few methods a capture holds (a Map lookup is cheaper). */
+const answers = new Map<string, boolean>();
+/** Past this many methods (made-up ones), answers are worked out each time and not kept. */
+const MAX_ANSWERS = 4096;
+
 /** True when `method` is one of MCP's methods (or of its method families). */
 export function isMcpMethod(method: string): boolean {
-  return METHODS.has(method) || FAMILIES.some((family) => method.startsWith(family));
+  const known = answers.get(method);
+  if (known !== undefined) return known;
+  const answer = METHODS.has(method) || FAMILIES.some((family) => method.startsWith(family));
+  if (answers.size < MAX_ANSWERS) answers.set(method, answer);
+  return answer;
 }
 
 /** Headers only MCP sends, lower-cased, with how a classification names them. */

@@ -19,8 +19,8 @@ test.afterAll(async () => {
 
 test('a 150 MB HAR: progress shown and rising, Cancel keeps the file shown before; a 22 MB one imports whole', async () => {
   test.setTimeout(180_000);
-  const huge = writeBigHar(1800, 'huge.har');
-  const big = writeBigHar(260, 'big.har');
+  const huge = writeBigHar(1800, 'huge.har', 'chromium');
+  const big = writeBigHar(260, 'big.har', 'chromium');
   expect(huge.bytes).toBeGreaterThan(150e6);
   const panel = await session.context.newPage();
   await panel.setViewportSize({ width: 1400, height: 860 });

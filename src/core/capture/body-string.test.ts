@@ -61,6 +61,22 @@ describe('HAR bodies kept as bytes', () => {
     }
   });
 
+  it('keeps each of several long bodies whole, though their blocks are used again', async () => {
+    const one = new TextDecoder().decode(har(`"text":"${'data: first\\n'.repeat(30_000)}"`));
+    const entry = (text: string) => text.slice(text.indexOf('"entries":[') + 11, text.lastIndexOf(']}}'));
+    const second = entry(new TextDecoder().decode(har(`"text":"${'data: second\\n'.repeat(20_000)}é"`)));
+    const third = entry(new TextDecoder().decode(har('"text":"short"')));
+    const bytes = encode(one.replace(/]}}$/, `,${second},${third}]}}`));
+    const whole = loadInput(bytes, 'x.har');
+    const streamed = await readCaptureStream(piecesOf(bytes, 4096), 'x.har');
+    expect(streamed.connections.map((c) => concatBytes(c.chunks.map((k) => k.bytes)).length)).toEqual([
+      360_000, 260_002, 5,
+    ]);
+    expect(streamed.connections.map((c) => Array.from(concatBytes(c.chunks.map((k) => k.bytes))))).toEqual(
+      whole.connections.map((c) => Array.from(concatBytes(c.chunks.map((k) => k.bytes)))),
+    );
+  });
+
   it('says where invalid UTF-8 in a body is, as when the body was decoded', async () => {
     const [head, tail] = new TextDecoder().decode(har('"text":"ab@cd"')).split('@') as [string, string];
     const bytes = concatBytes([encode(head), new Uint8Array([0xc3, 0x28]), encode(tail)]);

@@ -18,6 +18,8 @@ export interface StringBuilder {
 
 /** Bytes gathered per block while a body is kept: a body is one allocation of its size plus one block at most. */
 const BLOCK = 64 * 1024;
+/** Spare buffers kept between bodies: 4 MiB at most. */
+const MAX_SPARE = 64;
 /** What TextEncoder writes for a lone surrogate (U+FFFD): what encoding the decoded text gave before. */
 const REPLACEMENT = [0xef, 0xbf, 0xbd];
 
@@ -29,12 +31,16 @@ const REPLACEMENT = [0xef, 0xbf, 0xbd];
 export class BodyStringBuilder implements StringBuilder {
   byteLength = 0;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private readonly buffer: Uint8Array;
+  private buffer: Uint8Array;
   private bufferOffset = 0;
   private text = '';
   private keepNext = false;
   private keeping = false;
+  /** The kept body so far, in order: filled buffers and runs too long for one. */
   private blocks: Uint8Array[] = [];
+  /** Of those, the filled buffers: once the body is joined they serve the next (fresh 64 KiB blocks per body were most of what reading a HAR allocated, and made the collector run more). */
+  private rotated: Uint8Array[] = [];
+  private readonly spare: Uint8Array[] = [];
   private kept: Uint8Array | undefined;
 
   constructor(bufferSize: number) {
@@ -97,19 +103,30 @@ export class BodyStringBuilder implements StringBuilder {
   }
 
   toString(): string {
-    this.flush();
-    if (!this.keeping) return this.text;
+    if (!this.keeping) {
+      this.flush();
+      return this.text;
+    }
     this.keeping = false;
-    this.kept = this.blocks.length === 0 ? new Uint8Array(0) : concatBytes(this.blocks);
+    this.blocks.push(this.buffer.subarray(0, this.bufferOffset));
+    this.bufferOffset = 0;
+    // A copy always: the blocks are the builder's to use again.
+    this.kept = this.blocks.length === 1 ? (this.blocks[0] as Uint8Array).slice() : concatBytes(this.blocks);
+    for (const block of this.rotated) if (this.spare.length < MAX_SPARE) this.spare.push(block);
     this.blocks = [];
+    this.rotated = [];
     return '';
   }
 
   private flush(): void {
     if (this.bufferOffset === 0) return;
     const filled = this.buffer.subarray(0, this.bufferOffset);
-    if (this.keeping) this.blocks.push(filled.slice());
-    else this.text += this.decoder.decode(filled);
+    if (this.keeping) {
+      // The filled buffer joins the body as it is; a spare one (or a new one) takes its place.
+      this.blocks.push(filled);
+      this.rotated.push(this.buffer);
+      this.buffer = this.spare.pop() ?? new Uint8Array(this.buffer.length);
+    } else this.text += this.decoder.decode(filled);
     this.bufferOffset = 0;
   }
 }

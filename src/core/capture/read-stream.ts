@@ -68,20 +68,32 @@ export async function readCaptureStream(
   const input = await openInput(pieces);
   const kind = sniffInput(input.first, name);
   const { first } = input;
-  const sink =
-    kind === 'raw'
-      ? new RawStreamReader()
-      : new JsonInputStream(false, first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf);
+  const sink = kind === 'raw' ? rawSink(name) : jsonSink(first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf);
   let bytes = 0;
   for await (const piece of input.all()) {
     signal?.throwIfAborted();
-    if (sink instanceof RawStreamReader) sink.push(piece);
-    else sink.write(piece);
+    sink.write(piece);
     bytes += piece.length;
     onProgress?.(bytes);
   }
   signal?.throwIfAborted();
-  return sink instanceof RawStreamReader ? sink.finish(name) : sink.end().capture;
+  return sink.end();
+}
+
+/** Where the pieces of one kind of input go, and the capture they make. */
+interface CaptureSink {
+  write(piece: Uint8Array): void;
+  end(): Capture;
+}
+
+function rawSink(name: string): CaptureSink {
+  const reader = new RawStreamReader();
+  return { write: (piece) => reader.push(piece), end: () => reader.finish(name) };
+}
+
+function jsonSink(bom: boolean): CaptureSink {
+  const stream = new JsonInputStream(false, bom);
+  return { write: (piece) => stream.write(piece), end: () => stream.end().capture };
 }
 
 /** A Blob's bytes as pieces of `size` bytes, each read when asked for (so a Worker never holds the whole file). */

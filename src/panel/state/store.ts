@@ -120,8 +120,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return starts || moves ? { ...state, importing: progress } : state;
     }
     case 'imported': {
-      const { importing: _importing, ...rest } = state;
-      const base = cleared(rest);
+      const base = cleared(withoutImport(state));
       return {
         ...base,
         source: { kind: 'file', name: action.name },
@@ -130,12 +129,12 @@ export function reduce(state: PanelState, action: Action): PanelState {
       };
     }
     case 'import-failed': {
-      const { importing: _importing, ...rest } = state;
-      return { ...rest, notice: { kind: 'error', text: `Could not import ${action.name}: ${action.message}` } };
+      const text = `Could not import ${action.name}: ${action.message}`;
+      return { ...withoutImport(state), notice: { kind: 'error', text } };
     }
     case 'import-cancelled': {
-      const { importing: _importing, ...rest } = state;
-      return { ...rest, notice: { kind: 'info', text: `Import of ${action.name} cancelled: nothing changed.` } };
+      const text = `Import of ${action.name} cancelled: nothing changed.`;
+      return { ...withoutImport(state), notice: { kind: 'info', text } };
     }
     case 'back-to-live': {
       const { notice: _notice, ...rest } = cleared(state);
@@ -176,4 +175,10 @@ function onTransport(state: PanelState, message: TransportMessage): PanelState {
       };
     }
   }
+}
+
+/** The state once an import has ended, however it ended: no progress shown. */
+function withoutImport(state: PanelState): PanelState {
+  const { importing: _importing, ...rest } = state;
+  return rest;
 }

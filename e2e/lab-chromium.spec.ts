@@ -21,6 +21,13 @@ const CLI = 'bin/mcp-stream-inspector.js';
 const SCREENSHOTS: Partial<Record<Scenario['name'], string>> = {
   'cut-mid-event': 'test-results/panel-torn.png',
   'epoch-restart-clamp': 'test-results/panel-epoch.png',
+  'ai-sdk-close-not-resumed': 'test-results/panel-post-stream-not-resumed.png',
+};
+
+/** What the session header must say of the client's reconnects, where the scenario shows it. */
+const RECONNECT_LINES: Partial<Record<Scenario['name'], string>> = {
+  'server-close-resumed': 'resumes POST streams: yes · honours retry: yes · de-duplicates: unknown',
+  'ai-sdk-close-not-resumed': 'resumes POST streams: no · honours retry: no · de-duplicates: unknown',
 };
 
 interface CliReport {
@@ -111,7 +118,7 @@ for (const scenario of scenarios) {
       (name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name),
       scenario.name,
     );
-    expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+    expect(result.verdict, result.detail).toBe(scenario.clientVerdict);
 
     // The client has finished (hung calls timed out, the transport closed): once the panel has caught up with
     // everything the page's fetch saw, its findings are final.
@@ -135,6 +142,9 @@ for (const scenario of scenarios) {
         panel.locator('[data-testid=finding][data-severity=error], [data-testid=finding][data-severity=warning]'),
       ).toHaveCount(0);
     }
+
+    const reconnects = RECONNECT_LINES[scenario.name];
+    if (reconnects) await expect(panel.locator('[data-testid=session-reconnect]')).toHaveText([reconnects]);
 
     const screenshot = SCREENSHOTS[scenario.name];
     if (screenshot) {

@@ -113,7 +113,7 @@ async function runScenario(name: Scenario['name'], scenario: Scenario): Promise<
   const panel = await openPanelFor(pageUrl);
 
   const result = await page.evaluate((n) => (window as unknown as { __lab: LabPageApi }).__lab.run(n), name);
-  expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+  expect(result.verdict, result.detail).toBe(scenario.clientVerdict);
 
   const state = await caughtUp(panel, page);
   const rules = [...new Set(state.findings.map((f) => f.rule))].sort();

@@ -55,7 +55,7 @@ test(`Chromium DevTools: the "MCP Streams" panel shows the session and ${RULE} o
   expect(before).toMatchObject({ readyState: 'complete', emptyState: true, sessions: [], findings: [] });
 
   const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), SCENARIO);
-  expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+  expect(result.verdict, result.detail).toBe(scenario.clientVerdict);
 
   // The finding appears once the panel has the resumed stream: wait for it, not for time.
   let view: PanelView = before;

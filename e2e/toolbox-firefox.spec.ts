@@ -60,7 +60,7 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
   expect(view).toMatchObject({ url: toolbox.panelUrl, emptyState: true, sessions: [], findings: [] });
 
   const result = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), SCENARIO);
-  expect(result.verdict, result.detail).toBe(scenario.sdkClientVerdict);
+  expect(result.verdict, result.detail).toBe(scenario.clientVerdict);
 
   // The finding appears once the panel has the resumed stream: wait for it, not for time.
   await expect
@@ -103,7 +103,7 @@ test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of 
     .toBe(true);
   expect(view.url).toBe(toolbox.panelUrl);
   const again = await page.evaluate((name) => (window as unknown as { __lab: LabPageApi }).__lab.run(name), SCENARIO);
-  expect(again.verdict, again.detail).toBe(scenario.sdkClientVerdict);
+  expect(again.verdict, again.detail).toBe(scenario.clientVerdict);
   await expect
     .poll(async () => (view = await toolbox.read()).findings.map((f) => f.rule), {
       message: `after the reload the panel in the toolbox lists ${RULE} again`,

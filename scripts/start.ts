@@ -145,8 +145,8 @@ function expectationNote(row: Row): string {
   const notes = [
     ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
     ...(unexpected.length ? [`unexpected ${unexpected.join(', ')}`] : []),
-    ...(row.verdict && row.verdict !== row.scenario.sdkClientVerdict
-      ? [`client expected ${row.scenario.sdkClientVerdict}`]
+    ...(row.verdict && row.verdict !== row.scenario.clientVerdict
+      ? [`client expected ${row.scenario.clientVerdict}`]
       : []),
   ];
   if (notes.length && row.lostBeforeCut)

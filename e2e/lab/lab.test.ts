@@ -12,7 +12,7 @@ const TIMEOUT = 10_000;
 /** The client ended as expected, and as the scenario list tells the other suites. */
 function expectVerdict(run: LabRun, verdict: Verdict): LabRun {
   expect(run.result.verdict, run.result.detail).toBe(verdict);
-  expect(run.scenario.sdkClientVerdict).toBe(verdict);
+  expect(run.scenario.clientVerdict).toBe(verdict);
   return run;
 }
 
@@ -105,6 +105,28 @@ describe.concurrent('fault lab with the real MCP SDK', () => {
       const alone = expectVerdict(await runInLab('server-close-not-resumed'), 'hung');
       expect(resumes(alone.connections)).toEqual([]);
       expect(alone.connections.some((c) => postKind(c) === 'notifications/cancelled')).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'ai-sdk-close-not-resumed: @ai-sdk/mcp reads the closed POST stream to its end, then neither resumes nor cancels',
+    async () => {
+      const { result, connections } = expectVerdict(await runInLab('ai-sdk-close-not-resumed'), 'hung');
+      expect(result.calls.map((call) => [call.tool, call.verdict])).toEqual([['stream_progress', 'hung']]);
+      const post = connections.find((c) => postKind(c) === 'tools/call');
+      expect(post?.end).toBe('complete');
+      // The priming event holds an id and the retry time: everything a client needs to resume.
+      expect(bodyText(post!)).toMatch(/^id: [^\n]+\nretry: 150\ndata: \n\n/);
+      expect(resumes(connections)).toEqual([]);
+      expect(connections.some((c) => postKind(c) === 'notifications/cancelled')).toBe(false);
+      // Its era probe came first, then the 2025 initialize that the call went out in.
+      expect(
+        connections
+          .map(postKind)
+          .filter((kind) => kind !== undefined)
+          .slice(0, 2),
+      ).toEqual(['server/discover', 'initialize']);
     },
     TIMEOUT,
   );

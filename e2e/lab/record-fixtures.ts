@@ -13,7 +13,14 @@ import { rules } from '../../src/core/guard/index';
 import { launchChromium } from '../launcher';
 import type { LabPageResult } from './client/main';
 import { WireRecorder } from './proxy/wire-recorder';
-import { findScenario, type Scenario, type ScenarioName, scenarioNames, type ScenarioVariant } from './scenarios';
+import {
+  findScenario,
+  LAB_CLIENT_NAMES,
+  type Scenario,
+  type ScenarioName,
+  scenarioNames,
+  type ScenarioVariant,
+} from './scenarios';
 import { startLab } from './start-lab';
 import { toChunksNdjson, toHar, type WireRecording } from './wire-har';
 import { writeFixture } from './fixture-files';
@@ -52,6 +59,7 @@ export const FIXTURE_PLANS: readonly FixturePlan[] = [
   { scenario: 'resume-after-error', alsoMustNot: ANSWERED },
   { scenario: 'server-close-resumed', alsoMustNot: ANSWERED },
   { scenario: 'server-close-not-resumed', alsoMustNot: [...STATELESS, 'post-stream-not-resumed'] },
+  { scenario: 'ai-sdk-close-not-resumed', alsoMustNot: [...STATELESS, 'unanswered-after-disconnect', 'retry-ignored'] },
 ];
 
 export interface Expected {
@@ -71,7 +79,7 @@ export function expectedFor(scenario: Scenario, plan: FixturePlan, applied: stri
   return {
     must,
     must_not: mustNot,
-    notes: `${scenario.title}: ${scenario.description}${variant}${faults} The SDK 1.32 client in Chromium ended ${scenario.sdkClientVerdict}.`,
+    notes: `${scenario.title}: ${scenario.description}${variant}${faults} The ${LAB_CLIENT_NAMES[scenario.client ?? 'sdk']} client in Chromium ended ${scenario.clientVerdict}.`,
   };
 }
 
@@ -83,8 +91,8 @@ interface Recorded {
 
 /** Why a recording is not fit to keep, or undefined when it is. */
 function problemWith(scenario: Scenario, result: LabPageResult, recorded: Recorded): string | undefined {
-  if (result.verdict !== scenario.sdkClientVerdict)
-    return `the client ended ${result.verdict} (${result.detail}), expected ${scenario.sdkClientVerdict}`;
+  if (result.verdict !== scenario.clientVerdict)
+    return `the client ended ${result.verdict} (${result.detail}), expected ${scenario.clientVerdict}`;
   const capture = importHar(recorded.har, { chunksNdjson: recorded.ndjson });
   const rules = new Set(analyze(capture).findings.map((f) => f.rule));
   const missing = recorded.expected.must.filter((id) => !rules.has(id));

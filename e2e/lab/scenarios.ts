@@ -17,11 +17,18 @@ export const scenarioNames = [
   'resume-after-error',
   'server-close-resumed',
   'server-close-not-resumed',
+  'ai-sdk-close-not-resumed',
 ] as const;
 
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export type LabTransport = 'streamable' | 'sse-legacy';
+
+/** The page's MCP client: the official SDK 1.32 (`@modelcontextprotocol/sdk`), or the Vercel AI SDK's `@ai-sdk/mcp`. */
+export type LabClient = 'sdk' | 'ai-sdk-mcp';
+
+/** As the fixtures' notes name them. */
+export const LAB_CLIENT_NAMES: Record<LabClient, string> = { sdk: 'SDK 1.32', 'ai-sdk-mcp': '@ai-sdk/mcp 2.0' };
 
 /** Spelled as the core's IdScheme (src/core/model/types.ts). */
 export type LabIdScheme = 'sdk-stream' | 'integer' | 'epoch-seq' | 'none';
@@ -53,6 +60,8 @@ export interface Scenario {
   title: string;
   description: string;
   transport: LabTransport;
+  /** Who makes the calls; the official SDK client unless said. */
+  client?: LabClient;
   origin: OriginSettings;
   calls: ToolCall[];
   /** How the client answers elicitation: after `delayMs` (the "user" thinking), with `answer`. */
@@ -63,8 +72,8 @@ export interface Scenario {
   callTimeoutMs: number;
   /** Guard rule ids that must and must not be reported on the capture of this scenario. */
   expected: { must: string[]; mustNot: string[] };
-  /** What the real @modelcontextprotocol/sdk 1.32.2 client ends with (asserted by the lab tests). */
-  sdkClientVerdict: Verdict;
+  /** What the scenario's real client ends with (asserted by the lab tests). */
+  clientVerdict: Verdict;
   /** After the calls, the application keeps the client this long before closing it: what it does alone shows. */
   lingerMs?: number;
   /** The client's reconnection options, when not the lab's usual ones (LAB_RECONNECTION). */
@@ -122,7 +131,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 4000,
     expected: { must: [], mustNot: allHazards },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'cut-mid-event',
@@ -136,7 +145,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 3000,
     expected: { must: ['torn-event-reconnect'], mustNot: except(['torn-event-reconnect']) },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'replay-boundary',
@@ -161,7 +170,7 @@ export const scenarios: readonly Scenario[] = [
         'orphaned-server-request',
       ],
     },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'evicted-fresh-event',
@@ -178,7 +187,7 @@ export const scenarios: readonly Scenario[] = [
       must: ['torn-event-reconnect', 'resume-id-gap'],
       mustNot: ['epoch-mismatch', 'incomplete-json', 'resumption-rejected', 'orphaned-server-request'],
     },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'epoch-restart-clamp',
@@ -197,7 +206,7 @@ export const scenarios: readonly Scenario[] = [
       must: ['epoch-mismatch', 'resume-not-honored'],
       mustNot: ['torn-event-reconnect', 'replayed-event-duplicate'],
     },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
   },
   {
     name: 'epoch-restart-fresh',
@@ -211,7 +220,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 2500,
     expected: { must: ['epoch-mismatch', 'resume-not-honored'], mustNot: ['torn-event-reconnect', 'incomplete-json'] },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
   },
   {
     name: 'skip-on-resume',
@@ -233,7 +242,7 @@ export const scenarios: readonly Scenario[] = [
         'resumption-rejected',
       ],
     },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'resume-409',
@@ -256,7 +265,7 @@ export const scenarios: readonly Scenario[] = [
         'incomplete-json',
       ],
     },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
   },
   {
     name: 'resume-404',
@@ -279,7 +288,7 @@ export const scenarios: readonly Scenario[] = [
         'incomplete-json',
       ],
     },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
   },
   {
     name: 'orphaned-elicitation',
@@ -296,7 +305,7 @@ export const scenarios: readonly Scenario[] = [
       must: ['orphaned-server-request', 'unanswered-after-disconnect'],
       mustNot: ['torn-event-reconnect', 'epoch-mismatch', 'incomplete-json'],
     },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
   },
   {
     name: 'legacy-sse',
@@ -309,7 +318,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 3000,
     expected: { must: [], mustNot: allHazards },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'resume-after-error',
@@ -323,7 +332,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 3000,
     expected: { must: ['resume-after-answer'], mustNot: except(['resume-after-answer']) },
-    sdkClientVerdict: 'error',
+    clientVerdict: 'error',
     lingerMs: 800,
   },
   {
@@ -338,7 +347,7 @@ export const scenarios: readonly Scenario[] = [
     probeSessionAfter: false,
     callTimeoutMs: 3000,
     expected: { must: [], mustNot: allHazards },
-    sdkClientVerdict: 'ok',
+    clientVerdict: 'ok',
   },
   {
     name: 'server-close-not-resumed',
@@ -355,8 +364,28 @@ export const scenarios: readonly Scenario[] = [
       must: ['retry-ignored', 'unanswered-after-disconnect'],
       mustNot: except(['retry-ignored']),
     },
-    sdkClientVerdict: 'hung',
+    clientVerdict: 'hung',
     reconnection: { maxRetries: 0 },
+  },
+  {
+    name: 'ai-sdk-close-not-resumed',
+    title: 'Server closes the stream, @ai-sdk/mcp never resumes it',
+    description:
+      "The same polling server; the client is the Vercel AI SDK's @ai-sdk/mcp with its defaults, which reads a POST stream to its end and never resumes it: the call waits for its timeout and nothing tells the server to stop.",
+    transport: 'streamable',
+    client: 'ai-sdk-mcp',
+    origin: { idScheme: 'sdk-stream' },
+    calls: [polling(5)],
+    elicitation: autoAnswer,
+    probeSessionAfter: false,
+    callTimeoutMs: 1500,
+    expected: {
+      // One finding per loss: retry-ignored and unanswered-after-disconnect leave this case to it.
+      must: ['post-stream-not-resumed'],
+      // It probes 2026-07-28 first and falls back (info).
+      mustNot: except(['post-stream-not-resumed', 'version-fallback']),
+    },
+    clientVerdict: 'hung',
   },
 ];
 

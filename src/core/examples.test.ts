@@ -54,7 +54,6 @@ const NOT_YET_RECORDED = [
   'cross-stream-replay', // no real server here re-delivers one stream's event on another
   'duplicate-id-across-streams', // nor gives two streams the same id
   'legacy-stream-lost', // the lab's 2024-11-05 run is fault-free
-  'post-stream-not-resumed', // the SDK 1.32 client resumes every primed POST stream; maxRetries 0 makes retry-ignored's
 ];
 
 describe('every rule on real traffic', () => {
@@ -66,6 +65,38 @@ describe('every rule on real traffic', () => {
         .filter((id) => !fired.has(id))
         .sort(),
     ).toEqual(NOT_YET_RECORDED);
+  });
+});
+
+describe('the ai-sdk-close-not-resumed recording (@ai-sdk/mcp and a server that closes the stream to poll)', () => {
+  const analysis = analyzed('ai-sdk-close-not-resumed');
+  const sent = (c: (typeof analysis.connections)[number]): string[] => c.requestMessages.flatMap((m) => m.method ?? []);
+  const call = analysis.connections.find((c) => sent(c).includes('tools/call'))!;
+
+  it('reads the primed tools/call stream to its clean end, then neither resumes nor cancels', () => {
+    expect(call.record.end).toBe('complete');
+    const events = [...call.eventIndexes].map((index) => analysis.events.at(index)!);
+    // The priming event: an id and retry: 150, no data; the server closed before any message.
+    expect(events.map((e) => [e.dataLength, e.messages.length, e.lastEventId !== undefined])).toEqual([[0, 0, true]]);
+    expect(call.retryMs).toBe(150);
+    expect(analysis.connections.filter((c) => c.lastEventIdSent !== undefined)).toEqual([]);
+    expect(analysis.connections.flatMap(sent)).not.toContain('notifications/cancelled');
+  });
+
+  it('gives post-stream-not-resumed on that stream, the one warning-or-worse finding, and names the client', () => {
+    const serious = analysis.findings.filter((f) => f.severity !== 'info');
+    expect(serious.map((f) => [f.rule, f.connectionId])).toEqual([['post-stream-not-resumed', call.id]]);
+    expect(serious[0]?.message).toMatch(
+      new RegExp(
+        `^the server closed ${call.id} \\(stream ${call.streamId}, request 2\\) after event id \\S+ \\(retry: 150 ms\\) without the answer`,
+      ),
+    );
+    // Its 2026-07-28 probe came first: said as info, in the same session.
+    expect(analysis.findings.filter((f) => f.severity === 'info').map((f) => f.rule)).toEqual(['version-fallback']);
+    expect(analysis.sessions).toHaveLength(1);
+    expect(analysis.reconnects).toEqual([
+      { sessionKey: analysis.sessions[0]?.key, resumesPostStreams: 'no', honoursRetry: 'no', deduplicates: 'unknown' },
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 // reference `server-everything`): it lists the tools and runs its long-running operation, which reports progress.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from './run-scenario';
+import type { FetchLike } from './fetch-like';
 
 export interface PeerRun {
   tools: string[];

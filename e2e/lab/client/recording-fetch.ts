@@ -2,7 +2,7 @@
 // ConnectionRecord (request, response head, body chunks with times, end reason) while handing
 // the caller the same bytes. Lets the lab tests see the wire without a browser.
 import type { ConnectionRecord, HttpHeader } from '../../../src/core/capture/model';
-import type { FetchLike } from './run-scenario';
+import type { FetchLike } from './fetch-like';
 
 export interface Recorder {
   fetch: FetchLike;

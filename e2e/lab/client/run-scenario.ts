@@ -7,8 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { askUserText, bigResultText, checksum, streamProgressText } from '../payload';
 import type { LabIdScheme, Scenario, ToolCall, Verdict } from '../scenarios';
-
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+import { callWithAiSdk } from './ai-sdk-client';
+import type { FetchLike } from './fetch-like';
 
 export interface RunOptions {
   /** The proxy's origin, e.g. http://127.0.0.1:8787 (the page passes location.origin). */
@@ -163,11 +163,44 @@ export async function selectScenario(
   await response.body?.cancel();
 }
 
+/** A scenario whose client is @ai-sdk/mcp: its calls, judged as the SDK client's are. */
+async function runWithAiSdk(scenario: Scenario, baseUrl: string, fetchFn: FetchLike): Promise<RunResult> {
+  const started = Date.now();
+  const { outcomes, clientErrors } = await callWithAiSdk(
+    new URL('/mcp', baseUrl).href,
+    fetchFn,
+    scenario.calls,
+    scenario.callTimeoutMs,
+  );
+  const calls = outcomes.map((outcome, index): CallOutcome => {
+    const call = scenario.calls[index] as ToolCall;
+    const judged =
+      outcome.text !== undefined
+        ? compare(outcome.text, expectedText(call, scenario.elicitation.answer))
+        : outcome.timedOut
+          ? { verdict: 'hung' as const, detail: `no answer within ${scenario.callTimeoutMs} ms` }
+          : { verdict: 'error' as const, detail: outcome.error ?? 'no result' };
+    // @ai-sdk/mcp sends no progress token: the server sends no progress to tell.
+    return { tool: outcome.tool, ...judged, progress: [], elapsedMs: outcome.elapsedMs };
+  });
+  const failed = calls.find((call) => call.verdict !== 'ok');
+  const detail = failed ? `${failed.tool}: ${failed.detail}` : calls.map((c) => `${c.tool}: ${c.detail}`).join('; ');
+  return {
+    scenario: scenario.name,
+    verdict: failed?.verdict ?? 'ok',
+    detail,
+    calls,
+    clientErrors,
+    elapsedMs: Date.now() - started,
+  };
+}
+
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const fetchFn: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const note = options.onNote ?? (() => undefined);
   if (options.selectScenario !== false) await selectScenario(options.baseUrl, scenario.name, fetchFn, options.idScheme);
+  if (scenario.client === 'ai-sdk-mcp') return runWithAiSdk(scenario, options.baseUrl, fetchFn);
 
   const clientErrors: string[] = [];
   const client = new Client(

@@ -8,7 +8,7 @@ import { epochRestartFresh } from './epoch-restart-fresh';
 import { evictedFreshEvent } from './evicted-fresh-event';
 import { legacySse } from './legacy-sse';
 import { orphanedElicitation } from './orphaned-elicitation';
-import { resumeAfterError, serverCloseNotResumed, serverCloseResumed } from './reconnects';
+import { aiSdkCloseNotResumed, resumeAfterError, serverCloseNotResumed, serverCloseResumed } from './reconnects';
 import { replayBoundary } from './replay-boundary';
 import { resume404 } from './resume-404';
 import { resume409 } from './resume-409';
@@ -29,4 +29,5 @@ export const faults: Record<ScenarioName, FaultSpec> = {
   'resume-after-error': resumeAfterError,
   'server-close-resumed': serverCloseResumed,
   'server-close-not-resumed': serverCloseNotResumed,
+  'ai-sdk-close-not-resumed': aiSdkCloseNotResumed,
 };

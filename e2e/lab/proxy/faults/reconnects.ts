@@ -16,3 +16,7 @@ export const serverCloseNotResumed = untouched(
   'server-close-not-resumed',
   'no fault (the origin closes the stream to poll; the client never reconnects)',
 );
+export const aiSdkCloseNotResumed = untouched(
+  'ai-sdk-close-not-resumed',
+  'no fault (the origin closes the stream to poll; @ai-sdk/mcp never resumes a POST stream)',
+);

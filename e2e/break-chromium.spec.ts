@@ -60,7 +60,7 @@ const lastClientError = (errors: string[]): string => errors.find((e) => /discon
 for (const c of BREAK_CASES) {
   test(`Break: ${c.name}: ${c.must.join(', ')}, linked to ${c.provokedBy}`, async () => {
     const { page, panel } = await openPair();
-    await runBreakCase(c, panel, page);
+    await runBreakCase(c, panel, page, () => panel.screenshot({ path: 'test-results/break-every-resume.png' }));
     await Promise.all([panel.close(), page.close()]);
   });
 }

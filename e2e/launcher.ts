@@ -222,6 +222,12 @@ export function firefoxPrefs(proxyPort: number): Record<string, unknown> {
     'datareporting.healthreport.uploadEnabled': false,
     'toolkit.telemetry.enabled': false,
     'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_EXTENSION_UUID }),
+    // Tests open the panel in a tab of its own, so the inspected page is a background tab (in DevTools it is the
+    // visible one): Firefox would hold its timers to 1 s, and an MCP client's reconnect after `retry: 150` came a
+    // second later. Chromium's launch does not throttle either.
+    'dom.min_background_timeout_value': 4,
+    'dom.min_background_timeout_value_without_budget_throttling': 4,
+    'dom.timeout.enable_budget_timer_throttling': false,
   };
 }
 

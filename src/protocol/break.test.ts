@@ -11,12 +11,16 @@ describe('the Break menu on the wire', () => {
     expect(asPanelToBackground({ type: 'break', tabId: 3, arm })).toEqual({ type: 'break', tabId: 3, arm });
     expect(asBackgroundToBridge({ type: 'break', arm })).toEqual({ type: 'break', arm });
     expect(asBackgroundToBridge({ type: 'break', arm: null })).toEqual({ type: 'break', arm: null });
+    // close-resumes strikes every resume by its meaning: the one fault that is not one-shot.
+    const everyResume = { armId: 'a2', faults: ['cut-at-boundary:1', 'close-resumes'] };
+    expect(asBackgroundToBridge({ type: 'break', arm: everyResume })).toEqual({ type: 'break', arm: everyResume });
   });
 
   it('refuses unknown faults, @every, an empty list, bad ids and extra shapes', () => {
     for (const bad of [
       { ...arm, faults: ['cut-somewhere'] },
       { ...arm, faults: ['cut-mid-event@every'] },
+      { ...arm, faults: ['resume-silent@every'] },
       { ...arm, faults: [] },
       { ...arm, faults: ['cut-mid-event', 'cut-mid-event', 'replay-cursor', 'resume-silent', 'replay-cursor'] },
       { ...arm, armId: 'a b' },

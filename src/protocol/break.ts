@@ -1,5 +1,5 @@
-// Runs anywhere (pure): the panel's Break menu on the wire. An arm is a set of one-shot faults for the page's next
-// exchanges, written as the proxy's `--fault` specs (core/fault/spec.ts), so the panel and the CLI share one fault
+// Runs anywhere (pure): the panel's Break menu on the wire. An arm is a set of faults for the page's next
+// exchanges (one-shot, but close-resumes), written as the proxy's `--fault` specs (core/fault/spec.ts), so the panel and the CLI share one fault
 // model; the tap reads them with the same parser. `null` disarms.
 import { parseFaultSpec } from '../core/fault/spec';
 import { fail, list, record, text } from './decode-fields';
@@ -14,7 +14,10 @@ export interface FaultArm {
 const MAX_ARMED_FAULTS = 4;
 const ARM_ID = /^[\w-]{1,32}$/;
 
-/** An arm, every fault checked by the proxy's own parser; one-shot only (`@every` is the CLI's). */
+/**
+ * An arm, every fault checked by the proxy's own parser; one-shot only (`@every` is the CLI's), but for
+ * `close-resumes`, which strikes every resume by its meaning (a server that ends each one at once) until disarmed.
+ */
 export function decodeArm(value: unknown): FaultArm | null {
   if (value === null) return null;
   const m = record(value, 'arm');
@@ -23,7 +26,7 @@ export function decodeArm(value: unknown): FaultArm | null {
   const faults = list(m.faults, MAX_ARMED_FAULTS, 'faults').map((f) => {
     const spec = text(f, 64, 'fault');
     const parsed = parseFaultSpec(spec);
-    if (!parsed.ok || parsed.fault.every) fail('fault');
+    if (!parsed.ok || (parsed.fault.every && parsed.fault.kind !== 'close-resumes')) fail('fault');
     return spec;
   });
   if (faults.length === 0) fail('faults');

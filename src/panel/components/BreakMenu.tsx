@@ -91,8 +91,8 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
           onPick={(resume) => set({ resume })}
         />
         <p class="settings-note dim">
-          Each fault strikes once, never on initialize; answers made here never reach the server. Disarmed by a reload
-          or by closing DevTools.
+          Each fault strikes once (“every resume”: until Disarm), never on initialize; answers made here never reach the
+          server. Disarmed by a reload or by closing DevTools.
         </p>
         <div class="break-actions">
           {armed ? (

@@ -1,14 +1,19 @@
 // Panel: the Break menu's armed faults. Arming sends them to the tab's tap (panel -> background -> bridge -> tap);
-// a fault leaves the banner once its mark arrives (the tap disarms it when it fires); a navigation disarms all
+// a fault leaves the banner once its mark arrives (the tap disarms it when it fires), but one that strikes every
+// time (close-resumes) stays until Disarm; a navigation disarms all
 // (the new document's tap starts unarmed), and so does closing the panel (the background tells the tap).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { FaultArm } from '../../protocol/break';
 import type { FaultItem } from '../analysis/messages';
 import type { PanelTransport } from '../transport';
+import { strikesEveryTime } from '../view/breakMenu';
 
 export interface ArmedFault {
   spec: string;
-  struck: boolean;
+  /** Times it struck so far. */
+  strikes: number;
+  /** It strikes every time until disarmed (close-resumes), so striking does not end it. */
+  untilDisarmed: boolean;
 }
 
 export interface BreakState {
@@ -41,9 +46,10 @@ export function useBreak(
 
   const armed = (current?.faults ?? []).map((spec) => ({
     spec,
-    struck: faults.some((f) => f.arm === current?.armId && f.fault === spec),
+    strikes: faults.filter((f) => f.arm === current?.armId && f.fault === spec).length,
+    untilDisarmed: strikesEveryTime(spec),
   }));
-  const allStruck = armed.length > 0 && armed.every((f) => f.struck);
+  const allStruck = armed.length > 0 && armed.every((f) => f.strikes > 0 && !f.untilDisarmed);
   useEffect(() => {
     if (allStruck) setCurrent(null);
   }, [allStruck]);

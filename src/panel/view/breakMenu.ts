@@ -10,7 +10,8 @@ export type ResumeChoice =
   | 'resume-status:404'
   | 'resume-status:409'
   | 'resume-status:400'
-  | 'resume-silent';
+  | 'resume-silent'
+  | 'close-resumes';
 
 export interface BreakChoices {
   cut: CutChoice;
@@ -42,6 +43,7 @@ export const RESUME_CHOICES: readonly { value: ResumeChoice; label: string }[] =
   { value: 'resume-status:409', label: 'Answer 409 (conflict)' },
   { value: 'resume-status:400', label: 'Answer 400 (bad request)' },
   { value: 'resume-silent', label: 'Answer 200 with keep-alives only' },
+  { value: 'close-resumes', label: 'End every resume at once with a new id (until Disarm)' },
 ];
 
 /** The specs to arm, in the order they compose: the cut first, then what its resume meets. */
@@ -55,6 +57,12 @@ export function breakSpecs(choices: BreakChoices): string[] {
 
 function wholeAtLeast(value: number, min: number): number {
   return Number.isFinite(value) ? Math.max(min, Math.floor(value)) : min;
+}
+
+/** A fault that strikes every time until disarmed (`close-resumes`), not once. */
+export function strikesEveryTime(spec: string): boolean {
+  const parsed = parseFaultSpec(spec);
+  return parsed.ok && parsed.fault.every === true;
 }
 
 /** A spec in words, as the banner lists it. */
@@ -75,6 +83,8 @@ export function describeFault(spec: string): string {
       return `Answer the next resume ${fault.status}`;
     case 'resume-silent':
       return 'Answer the next resume with keep-alives only';
+    case 'close-resumes':
+      return 'End every resume at once with a new priming id';
     default:
       return spec;
   }

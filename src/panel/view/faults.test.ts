@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakSpecs, describeFault } from './breakMenu';
+import { breakSpecs, describeFault, RESUME_CHOICES, strikesEveryTime } from './breakMenu';
 import { provokingFault, type StruckFault } from './faults';
 
 const struck = (connectionId: string, sessionKey: string, t: number, fault: string): StruckFault => ({
@@ -44,5 +44,13 @@ describe('the Break menu', () => {
   it('says each in words', () => {
     expect(describeFault('cut-mid-event:60')).toBe('Cut the next tools/call stream 60 bytes into an event');
     expect(describeFault('resume-status:404')).toBe('Answer the next resume 404');
+    expect(describeFault('close-resumes')).toBe('End every resume at once with a new priming id');
+  });
+
+  it('offers every resume choice as a spec the proxy reads; only close-resumes strikes until disarmed', () => {
+    const specs = RESUME_CHOICES.flatMap((c) => breakSpecs({ cut: 'none', bytes: 0, events: 1, resume: c.value }));
+    expect(specs).toHaveLength(RESUME_CHOICES.length - 1);
+    expect(specs.filter(strikesEveryTime)).toEqual(['close-resumes']);
+    expect(specs.map(describeFault).filter((words, i) => words === specs[i])).toEqual([]);
   });
 });

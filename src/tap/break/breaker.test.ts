@@ -127,6 +127,38 @@ describe('the Break menu in the tap', () => {
     tap.close();
   });
 
+  it('ends every resume itself with a new priming id, never reaching the server, until disarmed', async () => {
+    const tap = installTap();
+    await tap.setBreak({ armId: 'a6', faults: ['close-resumes'] });
+    const count = reached.length;
+    const first = await tap.fetch(`${server.url}/mcp`, resume('1'));
+    expect([first.status, first.headers.get('content-type')]).toEqual([200, 'text/event-stream']);
+    expect(await readAll(first)).toEqual({ text: 'id: 2\ndata: \n\n' });
+    // The client's next resume, from the id it was just given: the same again, one further.
+    expect(await readAll(await tap.fetch(`${server.url}/mcp`, resume('2')))).toEqual({ text: 'id: 3\ndata: \n\n' });
+    expect(reached.length).toBe(count);
+    expect(tap.breaker.armed).toBe(true);
+    await tap.settle();
+    const marks = tap.deltas.flatMap((d) => (d.kind === 'fault' ? [[d.id, d.mark.action, d.mark.note]] : []));
+    expect(marks).toEqual([
+      [
+        'c1',
+        'close-resume',
+        'answered the resume from 1 with 200, a new priming id 2 and the end, server not contacted',
+      ],
+      [
+        'c2',
+        'close-resume',
+        'answered the resume from 2 with 200, a new priming id 3 and the end, server not contacted',
+      ],
+    ]);
+    // Disarmed, the next resume reaches the server and gets its replay.
+    await tap.setBreak(null);
+    expect((await readAll(await tap.fetch(`${server.url}/mcp`, resume('1')))).text).toBe(EVENTS.slice(1).join(''));
+    expect(reached.slice(count)).toEqual(['GET 1']);
+    tap.close();
+  });
+
   it("drops the resume's first event, or re-delivers the cursor's event first", async () => {
     const tap = installTap();
     await tap.setBreak({ armId: 'a4', faults: ['cut-at-boundary:1', 'drop-first-replayed'] });

@@ -19,6 +19,8 @@ export function describeStrike(report: FaultReport): string {
       return `answered the resume from ${id(d['lastEventId'])} with ${String(d['status'])}, server not contacted`;
     case 'silent-resume':
       return `answered the resume from ${id(d['lastEventId'])} with 200 and keep-alives only, server not contacted`;
+    case 'close-resume':
+      return `answered the resume from ${id(d['lastEventId'])} with 200, a new priming id ${id(d['primingId'])} and the end, server not contacted`;
     default:
       return report.action;
   }

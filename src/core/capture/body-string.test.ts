@@ -80,6 +80,35 @@ describe('HAR bodies kept as bytes', () => {
   it('says where invalid UTF-8 in a body is, as when the body was decoded', async () => {
     const [head, tail] = new TextDecoder().decode(har('"text":"ab@cd"')).split('@') as [string, string];
     const bytes = concatBytes([encode(head), new Uint8Array([0xc3, 0x28]), encode(tail)]);
-    await expect(readCaptureStream(piecesOf(bytes, 5), 'x.har')).rejects.toThrow(/malformed JSON at byte \d+/);
+    const whole = (() => {
+      try {
+        return loadInput(bytes, 'x.har') && 'no error';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    })();
+    expect(whole).toMatch(/^invalid UTF-8 at byte offset \d+$/);
+    await expect(readCaptureStream(piecesOf(bytes, 5), 'x.har')).rejects.toThrow(whole);
+  });
+
+  it('finds the byte in a body or any other string of any length (both are decoded buffer by buffer)', async () => {
+    const spoil = (text: string): [Uint8Array, number] => {
+      const [head, tail] = text.split('@') as [string, string];
+      return [concatBytes([encode(head), new Uint8Array([0xff]), encode(tail)]), encode(head).length];
+    };
+    const [longBody, badAt] = spoil(new TextDecoder().decode(har(`"text":"@${'data: x\\n'.repeat(300_000)}"`)));
+    await expect(readCaptureStream(piecesOf(longBody, 65_536), 'x.har')).rejects.toThrow(
+      `invalid UTF-8 at byte offset ${badAt}`,
+    );
+    // A 3 MB URL: the tokenizer's string, decoded each time its buffer fills.
+    const url = '"url":"http://127.0.0.1:3000/mcp"';
+    const [longUrl, urlBadAt] = spoil(
+      new TextDecoder()
+        .decode(har('"text":""'))
+        .replace(url, `"url":"http://127.0.0.1:3000/mcp?q=${'a'.repeat(3e6)}@"`),
+    );
+    await expect(readCaptureStream(piecesOf(longUrl, 65_536), 'x.har')).rejects.toThrow(
+      `invalid UTF-8 at byte offset ${urlBadAt}`,
+    );
   });
 });

@@ -8,7 +8,9 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { BodyStringBuilder, type StringBuilder } from './body-string';
 import { cutShortMessage, type CutPlace } from './cut-short';
+import { concatBytes } from './bytes';
 import { InputError } from './errors';
+import { firstInvalidUtf8 } from './text';
 import { CaptureConnectionReader, checkCaptureHeader } from './format';
 import { HarEntryReader } from './har';
 import type { Capture, ConnectionRecord } from './model';
@@ -19,6 +21,12 @@ import { optObject, reqArray, reqObject, type JsonObject } from './read';
  * longest string is 512 MiB): 256 MiB, with room for the decoded copy.
  */
 export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
+
+/**
+ * Bytes of input kept behind the piece being read: the tokenizer decodes a string once it ends, so invalid UTF-8 is
+ * told pieces after its byte; within this much of the token before the string, the byte is found.
+ */
+const RECENT_BYTES = 2 * 2 ** 20;
 
 /** What a JSON input gave: its capture, the list its connections came from, and where each element opens. */
 export interface JsonStreamResult {
@@ -75,6 +83,9 @@ export class JsonInputStream {
   private readonly shift: number;
   private base = 0;
   private piece: Uint8Array = new Uint8Array(0);
+  /** The pieces read last, oldest first, with their offsets (RECENT_BYTES): where invalid UTF-8 is looked for. */
+  private readonly recent: { start: number; bytes: Uint8Array }[] = [];
+  private recentBytes = 0;
   /** Where the list element being read opened, while one is. */
   private elementStart: { offset: number; list: JsonStreamResult['list'] } | undefined;
   private readonly elementLines: Record<JsonStreamResult['list'], number[]> = { 'log.entries': [], connections: [] };
@@ -123,6 +134,7 @@ export class JsonInputStream {
   /** Reads the next piece (kept only while it is read). */
   write(bytes: Uint8Array): void {
     this.piece = bytes;
+    this.keepRecent(bytes);
     try {
       this.tokenizer.write(bytes);
     } catch (error) {
@@ -200,10 +212,46 @@ export class JsonInputStream {
     if (ended && /ended in the middle|ended in mid/i.test(message)) {
       throw new InputError('', cutShortMessage(this.cutPlace(), this.base));
     }
+    if (error instanceof TypeError && /encod/i.test(message)) {
+      // As when the whole file is decoded first (decodeUtf8OrThrow): the byte itself, not the token before its string.
+      const invalid = this.invalidUtf8At();
+      throw new InputError(
+        '',
+        invalid !== undefined
+          ? `invalid UTF-8 at byte offset ${invalid}`
+          : `invalid UTF-8 in the string after byte ${this.errorAt}`,
+      );
+    }
     const position = /absolute position "(\d+)"/.exec(message)?.[1];
     const at = position === undefined ? this.errorAt : Number(position);
     const reason = message.replace(/ at chunk position .*$/, '').replace(/ in state \w+$/, '');
     throw new InputError('', `malformed JSON at byte ${at}: ${reason}`);
+  }
+
+  private keepRecent(bytes: Uint8Array): void {
+    this.recent.push({ start: this.base, bytes });
+    this.recentBytes += bytes.length;
+    while (
+      this.recent.length > 1 &&
+      this.recentBytes - (this.recent[0] as { bytes: Uint8Array }).bytes.length >= RECENT_BYTES
+    )
+      this.recentBytes -= (this.recent.shift() as { bytes: Uint8Array }).bytes.length;
+  }
+
+  /**
+   * The offset of the first invalid UTF-8 sequence from the token before the string the decoder refused, or, when
+   * that string began before the bytes kept, from the first sequence start in them: the decoders here (the
+   * tokenizer's string buffer, BodyStringBuilder) decode buffer by buffer, 64 KiB at most, so the byte they refused
+   * lies within RECENT_BYTES of where they refused it. Undefined when none is found.
+   */
+  private invalidUtf8At(): number | undefined {
+    const first = this.recent[0];
+    if (first === undefined) return undefined;
+    const bytes = concatBytes(this.recent.map((p) => p.bytes));
+    let from = Math.max(0, this.errorAt - first.start);
+    if (first.start > this.errorAt) while (from < 3 && ((bytes[from] ?? 0) & 0xc0) === 0x80) from++;
+    const at = firstInvalidUtf8(bytes.subarray(from));
+    return at === -1 ? undefined : first.start + from + at;
   }
 
   /** Follows the structure token by token: the root's type, the keys, where each element of a list opens and ends. */

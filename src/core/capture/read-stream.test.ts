@@ -92,3 +92,50 @@ describe('readCaptureStream', () => {
     expect(bytes.length).toBeGreaterThan(70_000);
   });
 });
+
+describe('readCaptureStream on invalid UTF-8', () => {
+  const harText = readFixture('cut-mid-event').har;
+  /** The fixture with `bad` put in after the last of `needles`, each found after the one before. */
+  const spoiled = (needles: string[], bad: number[]): Uint8Array => {
+    const end = needles.reduce((from, needle) => {
+      const at = harText.indexOf(needle, from);
+      if (at === -1) throw new Error(`no ${needle} in the fixture`);
+      return at + needle.length;
+    }, 0);
+    const bytes = encode(harText);
+    const at = encode(harText.slice(0, end)).length;
+    return new Uint8Array([...bytes.subarray(0, at), ...bad, ...bytes.subarray(at)]);
+  };
+  const body = ['"content": {', '"text": "'];
+  const CASES: [string, Uint8Array][] = [
+    ['a lone continuation byte in a response body', spoiled(body, [0x80])],
+    ['a lead byte without its continuation in a body', spoiled(body, [0xc3, 0x28])],
+    ['an overlong encoding in a URL', spoiled(['"url": "http://'], [0xc0, 0xaf])],
+    ['an encoded surrogate in a header value', spoiled(['"headers": [', '"value": "'], [0xed, 0xa0, 0x80])],
+    ['a bad byte in a request body', spoiled(['"postData": {', '"text": "'], [0xfe])],
+    ['a 4-byte sequence cut short between two events of a body', spoiled([...body, '\\n\\n'], [0xf0, 0x9f, 0x98])],
+    ['a valid 4-byte character, then a bad byte', spoiled(body, [0xf0, 0x9f, 0x98, 0x80, 0xff])],
+  ];
+
+  it.each(CASES)('says where %s is, to the byte, in pieces of any size', async (_name, bytes) => {
+    const whole = (() => {
+      try {
+        loadInput(bytes, 'x.har');
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'no error';
+    })();
+    expect(whole).toMatch(/^invalid UTF-8 at byte offset \d+$/);
+    const told: string[] = [];
+    const sizes = [1, 2, 3, 5, 64, 4096, bytes.length];
+    for (const size of sizes) {
+      const error = await readCaptureStream(piecesOf(bytes, size), 'x.har').then(
+        () => new Error('no error'),
+        (e: unknown) => e,
+      );
+      told.push(error instanceof InputError ? error.message : String(error));
+    }
+    expect(told).toEqual(sizes.map(() => whole));
+  });
+});

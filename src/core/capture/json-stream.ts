@@ -23,8 +23,8 @@ import { optObject, reqArray, reqObject, type JsonObject } from './read';
 export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
 
 /**
- * Bytes of input kept behind the piece being read: the tokenizer decodes a string once it ends, so invalid UTF-8 is
- * told pieces after its byte; within this much of the token before the string, the byte is found.
+ * Bytes of input kept behind the piece being read: a string's decoder refuses invalid UTF-8 when its buffer (64 KiB
+ * at most) is decoded, which can be many pieces after the byte; within this much, the byte is found.
  */
 const RECENT_BYTES = 2 * 2 ** 20;
 

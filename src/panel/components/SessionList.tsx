@@ -1,6 +1,6 @@
 // Panel: the sessions column: id, era, origin, counts and the worst finding; picks which session the rest shows.
 import { memo } from 'preact/compat';
-import { Fragment, type TargetedKeyboardEvent } from 'preact';
+import type { TargetedKeyboardEvent } from 'preact';
 import { formatClock, shortId, formatCount } from '../view/format';
 import type { SessionRowData } from '../analysis/messages';
 import { RELAYED_LABEL } from '../view/relayed';
@@ -64,9 +64,7 @@ export const SessionList = memo(function SessionList({ rows, totalEvents, select
                   stateless
                 </span>
               ) : (
-                <span class="session-id mono" title={s.sessionId}>
-                  {s.sessionId ? shortId(s.sessionId) : 'no session id'}
-                </span>
+                <span class="session-id mono">{s.sessionId ? shortId(s.sessionId) : 'no session id'}</span>
               )}
               <span class="session-era">{s.era}</span>
               <span class="session-worst">
@@ -96,17 +94,11 @@ export const SessionList = memo(function SessionList({ rows, totalEvents, select
             </span>
             {row.reconnect ? (
               <span
-                class="session-meta session-reconnect"
+                class="session-meta"
                 data-testid="session-reconnect"
-                title="How this session's client reconnects"
+                title={`How this session's client reconnects: ${row.reconnect}`}
               >
-                {/* Wraps between its parts, never inside one: a slim column shows all three. */}
-                {row.reconnect.split(' · ').map((part, i) => (
-                  <Fragment key={part}>
-                    {i > 0 ? ' · ' : ''}
-                    <span class="nowrap">{part}</span>
-                  </Fragment>
-                ))}
+                {row.reconnect}
               </span>
             ) : null}
           </div>

@@ -40,12 +40,9 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/**
- * A shortened id for narrow columns, `keep` characters of it around an ellipsis: its head and its tail, since real
- * ids differ at the start and generated ones (a counter at the end) differ at the end. The full one goes in a title.
- */
-export function shortId(id: string, keep = 10): string {
-  return middleEllipsis(id, keep + 1);
+/** A shortened id for narrow columns; the full one goes in a title attribute. */
+export function shortId(id: string, keep = 8): string {
+  return id.length <= keep + 1 ? id : `${id.slice(0, keep)}…`;
 }
 
 /** "tools/call #3", "notifications/progress", "result #3", "error #3"; a batch joins them. */

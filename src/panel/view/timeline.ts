@@ -146,7 +146,7 @@ export function laneLabel(stream: StreamView, first: ConnectionView | undefined)
 
 /** A group header: the session id, or "stateless" for a 2026-07-28 group (no session id is expected there). */
 export function sessionLabel(session: SessionView): string {
-  const name = session.stateless ? 'stateless' : shortId(session.sessionId ?? session.key);
+  const name = session.stateless ? 'stateless' : shortId(session.sessionId ?? session.key, 8);
   return `${name}  ${session.era}`;
 }
 

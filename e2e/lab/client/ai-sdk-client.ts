@@ -12,16 +12,26 @@ export interface AiSdkRun {
   error?: string;
 }
 
-export async function runAiSdkClient(mcpUrl: string, fetch: FetchLike): Promise<AiSdkRun> {
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The client over the lab's fetch, with its defaults; what it reports outside a call goes to `onError`. */
+function openClient(mcpUrl: string, fetch: FetchLike, onError?: (message: string) => void) {
   // The client passes a URL and an init, as FetchLike takes them (a Request is not expected, and read as its URL).
   const viaLab: typeof globalThis.fetch = (input, init) => fetch(input instanceof Request ? input.url : input, init);
-  const client = await createMCPClient({ transport: { type: 'http', url: mcpUrl, fetch: viaLab } });
+  return createMCPClient({
+    transport: { type: 'http', url: mcpUrl, fetch: viaLab },
+    ...(onError && { onUncaughtError: (error: unknown) => onError(messageOf(error)) }),
+  });
+}
+
+export async function runAiSdkClient(mcpUrl: string, fetch: FetchLike): Promise<AiSdkRun> {
+  const client = await openClient(mcpUrl, fetch);
   try {
     const listed = await client.listTools();
     const result = await client.callTool({ name: 'stream_progress', arguments: { count: 3, delayMs: 40 } });
     return { tools: listed.tools.map((t) => t.name).sort(), text: textOf(result) };
   } catch (error) {
-    return { tools: [], text: '', error: error instanceof Error ? error.message : String(error) };
+    return { tools: [], text: '', error: messageOf(error) };
   } finally {
     await client.close();
   }
@@ -64,11 +74,7 @@ export async function callWithAiSdk(
   timeoutMs: number,
 ): Promise<AiSdkCalls> {
   const clientErrors: string[] = [];
-  const viaLab: typeof globalThis.fetch = (input, init) => fetch(input instanceof Request ? input.url : input, init);
-  const client = await createMCPClient({
-    transport: { type: 'http', url: mcpUrl, fetch: viaLab },
-    onUncaughtError: (error) => clientErrors.push(error instanceof Error ? error.message : String(error)),
-  });
+  const client = await openClient(mcpUrl, fetch, (message) => clientErrors.push(message));
   const outcomes: AiSdkCallOutcome[] = [];
   try {
     for (const call of calls) {
@@ -81,7 +87,7 @@ export async function callWithAiSdk(
         });
         outcomes.push({ tool: call.tool, text: textOf(result), timedOut: false, elapsedMs: Date.now() - started });
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
+        const detail = messageOf(error);
         // The client's own words for its timeout: "Request timed out after <n>ms".
         const timedOut = /timed out/i.test(detail);
         outcomes.push({ tool: call.tool, timedOut, error: detail, elapsedMs: Date.now() - started });

@@ -64,6 +64,27 @@ const eagerPanelCode: Plugin = {
  * in Chromium instead of `chrome-extension://<id>/...`, which would tell any page that the extension is installed.
  */
 const TAP_SOURCE_URL = '\n//# sourceURL=<anonymous>\n';
+/**
+ * manifest.json lists the tap and the bridge under content_scripts so that crxjs builds them; the extension itself
+ * registers them at run time (src/background/site-scripts.ts), where the user's "Record on" setting says: every
+ * site, or only the sites the user picked. Static entries could not be withdrawn from a site, so they leave the
+ * emitted manifest.
+ */
+const dynamicContentScripts: Plugin = {
+  name: 'mcp-dynamic-content-scripts',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const asset = bundle['manifest.json'];
+      if (asset?.type !== 'asset') throw new Error('vite.config.ts: crxjs emitted no manifest.json');
+      const emitted = JSON.parse(String(asset.source)) as Record<string, unknown>;
+      delete emitted['content_scripts'];
+      asset.source = `${JSON.stringify(emitted, null, 2)}\n`;
+    },
+  },
+};
+
 const anonymousTap: Plugin = {
   name: 'mcp-anonymous-tap',
   // crxjs builds the standalone content scripts apart from this bundle: the written file is amended last.
@@ -90,6 +111,7 @@ export default defineConfig({
       contentScripts: { standaloneFiles: STANDALONE_CONTENT_SCRIPTS },
     }),
     eagerPanelCode,
+    dynamicContentScripts,
     anonymousTap,
   ],
   worker: { plugins: () => [eagerPanelCode] },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { openMozExtensionPage } from './fixtures/firefox';
 import { isLoopbackHost, startBlackholeProxy, type BlackholeProxy, type ProxyAttempt } from './blackhole-proxy';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -170,6 +171,9 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
   if (options.extension) {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
     extensionId = new URL(worker.url()).host;
+    // The tap and bridge are registered by the worker at its start (src/background/content-scripts.ts): a page
+    // loaded before that would not be recorded, so no test loads one until it is done.
+    await worker.evaluate(() => (globalThis as { scriptsReady?: Promise<void> }).scriptsReady);
   }
   return {
     context,
@@ -231,6 +235,29 @@ export function firefoxPrefs(proxyPort: number): Record<string, unknown> {
   };
 }
 
+/**
+ * Waits until the installed extension's event page has registered the tap and bridge (src/background/
+ * content-scripts.ts), read from one of its own pages: before that, a page load would not be recorded.
+ */
+async function firefoxScriptsRegistered(browser: PuppeteerBrowser): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await openMozExtensionPage(page, `moz-extension://${FIREFOX_EXTENSION_UUID}/src/panel/devtools.html`);
+    const registered = await page.evaluate(async () => {
+      type Api = { scripting: { getRegisteredContentScripts(): Promise<unknown[]> } };
+      const api = (globalThis as unknown as { browser: Api }).browser;
+      for (let attempt = 0; attempt < 200; attempt++) {
+        if ((await api.scripting.getRegisteredContentScripts()).length >= 2) return true;
+        await new Promise((done) => setTimeout(done, 25));
+      }
+      return false;
+    });
+    if (!registered) throw new Error('the extension registered no tap and bridge within 5 s');
+  } finally {
+    await page.close();
+  }
+}
+
 export async function launchFirefox(options: FirefoxOptions = {}): Promise<FirefoxSession> {
   const proxy = await startBlackholeProxy();
   const profile = freshProfile('firefox');
@@ -250,7 +277,10 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     rmSync(profile, { recursive: true, force: true });
     throw error;
   }
-  if (options.extension) await browser.installExtension(resolve(options.extension));
+  if (options.extension) {
+    await browser.installExtension(resolve(options.extension));
+    await firefoxScriptsRegistered(browser);
+  }
   return {
     browser,
     ...(options.extension ? { extensionBase: `moz-extension://${FIREFOX_EXTENSION_UUID}/` } : {}),

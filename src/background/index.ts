@@ -4,10 +4,15 @@ import { browser, type Runtime } from '../platform/browser';
 import { asBridgeHello, asBridgeToBackground } from '../protocol/decode-bridge';
 import { asPanelToBackground } from '../protocol/decode-panel';
 import type { BackgroundToBridge } from '../protocol/messages';
+import { followRecordOn } from './content-scripts';
 import { FrameRoster } from './frame-roster';
 import { Router, type BridgeLink, type PanelLink } from './router';
 
 const PRESERVE_KEY = (tabId: number): string => `preserveLog.${tabId}`;
+
+// The tap and bridge are registered here, first, so that pages loaded from now on are recorded from their start.
+// `scriptsReady` is what a test's launcher waits for before it loads a page (e2e/launcher.ts).
+(globalThis as { scriptsReady?: Promise<void> }).scriptsReady = followRecordOn();
 
 // Session storage: survives a worker restart, gone with the browser session (as the frames are).
 const roster = new FrameRoster({
@@ -37,6 +42,7 @@ const router = new Router({
   setTimer: (task, ms) => {
     setTimeout(task, ms);
   },
+  tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url ?? '',
 });
 
 function connectPanel(port: Runtime.Port): void {

@@ -78,6 +78,7 @@ function harness(frames: number[] = [0], withoutBridge: number[] = []): Harness 
     getPreserveLog: async () => true,
     setPreserveLog: async () => undefined,
     setTimer: (task, ms) => timers.push({ task, ms }),
+    tabUrl: async () => 'http://localhost/not-picked',
   };
   const router = new Router(fx);
   return {
@@ -249,6 +250,15 @@ describe('Router', () => {
     expect(second.got).toEqual([]);
     h.router.bridgeMessage(top, part(2, [startOf('a'), chunkOf('a', 2)]));
     expect(second.got).toMatchObject([{ type: 'snapshot', deltas: heads([startOf('a'), chunkOf('a', 2)]) }]);
+  });
+
+  it("names the tab's page from the browser when its top frame has no bridge (a site not picked for recording)", async () => {
+    const h = harness([]);
+    const panel = h.panel();
+    h.router.panelMessage(panel, { type: 'attach', tabId: TAB });
+    await h.settle();
+    expect(h.collects).toEqual([]);
+    expect(panel.got).toMatchObject([{ type: 'snapshot', pageUrl: 'http://localhost/not-picked', deltas: [] }]);
   });
 
   it('does not wait for frames without a bridge, and sends what it has when a frame never answers', async () => {

@@ -38,6 +38,11 @@ export interface RouterEffects {
   getPreserveLog(tabId: number): Promise<boolean>;
   setPreserveLog(tabId: number, preserve: boolean): Promise<void>;
   setTimer(task: () => void, ms: number): void;
+  /**
+   * The tab's URL as the browser tells it (the extension's host access lets it): for a page that has no bridge, on a
+   * site the user did not pick, so the panel can still say which page it is not recording.
+   */
+  tabUrl(tabId: number): Promise<string>;
 }
 
 /** A panel's snapshot while frames are still answering. */
@@ -156,6 +161,10 @@ export class Router {
     for (const frame of frames) {
       pending.waiting.add(frame.frameId);
       if (frame.frameId === 0 && !pending.pageUrl) pending.pageUrl = frame.url;
+    }
+    if (!frames.some((frame) => frame.frameId === 0)) {
+      pending.pageUrl = await this.fx.tabUrl(tabId).catch(() => '');
+      if (panel.pending !== pending) return;
     }
     for (const frame of frames) {
       const point = resume.find((r) => r.frameId === frame.frameId);

@@ -9,6 +9,7 @@ import { AnalysisNotices, ImportNotice, Notice } from './components/Notice';
 import { StatusBar } from './components/StatusBar';
 import { TIMELINE_CHROME } from './components/Timeline';
 import { Toolbar } from './components/Toolbar';
+import { SiteNotRecordedNotice } from './components/SiteNotRecordedNotice';
 import { UnrecordedNotice } from './components/UnrecordedNotice';
 import { Workspace } from './components/Workspace';
 import { BreakBanner } from './components/BreakBanner';
@@ -106,6 +107,7 @@ export function App({
         link={state.link}
         canExport={!empty}
         settings={transport.settings}
+        pageUrl={live ? state.pageUrl : undefined}
         breaker={live ? breaker : undefined}
         onToggleRecording={toggleRecording}
         onClear={clear}
@@ -124,6 +126,7 @@ export function App({
       />
       {view ? <AnalysisNotices notices={view.notices} /> : null}
       <UnrecordedNotice feed={unrecorded} />
+      {live ? <SiteNotRecordedNotice access={transport.settings} pageUrl={state.pageUrl} /> : null}
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
       ) : empty ? (

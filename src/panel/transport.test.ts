@@ -229,6 +229,8 @@ const defaults: Settings = {
   revealSecrets: false,
   panelBytes: 256 * 1024 * 1024,
   panelConnections: 5000,
+  recordOn: 'every-site',
+  pickedSites: [],
 };
 
 describe('settings access', () => {

@@ -1,5 +1,6 @@
 // Extension contexts: user settings kept in storage.local, shared by the bridge (buffer size, secrets) and the panel.
 import { browser } from './browser';
+import { normalizeSites, type RecordOn } from './sites';
 
 export interface Settings {
   /** Per-frame buffer budget in bytes, for what a panel opened later still gets (default 4 MiB). */
@@ -10,6 +11,10 @@ export interface Settings {
   panelBytes: number;
   /** Per-tab budget of the connections the panel holds (default 5,000). */
   panelConnections: number;
+  /** Where the tap and bridge run: every site (default), or only the sites in pickedSites. */
+  recordOn: RecordOn;
+  /** Sites ("https://example.com") recorded when recordOn is 'picked-sites', in the order picked. */
+  pickedSites: string[];
 }
 
 const MIB = 1024 * 1024;
@@ -19,6 +24,8 @@ export const DEFAULT_SETTINGS: Settings = {
   revealSecrets: false,
   panelBytes: 256 * MIB,
   panelConnections: 5000,
+  recordOn: 'every-site',
+  pickedSites: [],
 };
 
 const KEYS = {
@@ -26,6 +33,8 @@ const KEYS = {
   revealSecrets: 'settings.revealSecrets',
   panelBytes: 'settings.panelBytes',
   panelConnections: 'settings.panelConnections',
+  recordOn: 'settings.recordOn',
+  pickedSites: 'settings.pickedSites',
 } as const;
 /** The range each number is clamped to (the panel's worker refuses a budget outside its own, the same). */
 const RANGES = {
@@ -44,11 +53,14 @@ function number(stored: Record<string, unknown>, key: keyof typeof RANGES): numb
 
 function fromStored(stored: Record<string, unknown>): Settings {
   const reveal = stored[KEYS.revealSecrets];
+  const recordOn = stored[KEYS.recordOn];
   return {
     bufferBytes: number(stored, 'bufferBytes'),
     revealSecrets: typeof reveal === 'boolean' ? reveal : DEFAULT_SETTINGS.revealSecrets,
     panelBytes: number(stored, 'panelBytes'),
     panelConnections: number(stored, 'panelConnections'),
+    recordOn: recordOn === 'picked-sites' ? 'picked-sites' : 'every-site',
+    pickedSites: normalizeSites(stored[KEYS.pickedSites]),
   };
 }
 

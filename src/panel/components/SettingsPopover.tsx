@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { useSettings } from '../hooks/useSettings';
 import { useToolbarPopover } from '../hooks/useToolbarPopover';
 import type { SettingsAccess } from '../transport';
+import { RecordOnFields } from './RecordOnFields';
 import {
   BUFFER_MIB_MAX,
   BUFFER_MIB_MIN,
@@ -23,7 +24,7 @@ const GEAR =
 
 type DraftField = 'buffer' | 'panelBytes' | 'panelConnections';
 
-export function SettingsMenu({ access }: { access: SettingsAccess }) {
+export function SettingsMenu({ access, pageUrl }: { access: SettingsAccess; pageUrl: string | undefined }) {
   const { settings, problem, saved, save } = useSettings(access);
   // The number fields while the user types; committed (clamped) on change, i.e. on Enter, blur or the spinner.
   const [drafts, setDrafts] = useState<Partial<Record<DraftField, string>>>({});
@@ -61,6 +62,7 @@ export function SettingsMenu({ access }: { access: SettingsAccess }) {
       >
         {settings ? (
           <div class="settings-form">
+            <RecordOnFields id={id} settings={settings} save={save} pageUrl={pageUrl} />
             <label class="settings-label" for={`${id}-buffer`}>
               Buffer before DevTools opens
             </label>

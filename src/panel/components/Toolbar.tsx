@@ -22,6 +22,8 @@ export interface ToolbarProps {
   canExport: boolean;
   /** The extension's settings; without an extension there are none, and no gear. */
   settings?: SettingsAccess | undefined;
+  /** The inspected page (live only), offered as a site to record on. */
+  pageUrl?: string | undefined;
   /** The Break menu; only a live page has traffic to break. */
   breaker?: BreakState | undefined;
   onToggleRecording(): void;
@@ -171,7 +173,7 @@ export function Toolbar(p: ToolbarProps) {
       {p.settings ? (
         <>
           <span class="tb-sep" />
-          <SettingsMenu access={p.settings} />
+          <SettingsMenu access={p.settings} pageUrl={p.pageUrl} />
         </>
       ) : null}
     </div>

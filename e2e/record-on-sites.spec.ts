@@ -4,8 +4,6 @@
 // (localhost) stays unrecorded, and "Every site" brings it back. The tab keeps preserve log on, so every recorded
 // load stays listed: the events table tells which loads were recorded (one initialize event each).
 import { expect, test } from '@playwright/test';
-import type { Page as PlaywrightPage } from '@playwright/test';
-import type { Page as PuppeteerPage } from 'puppeteer-core';
 import { DIST_CHROME, DIST_FIREFOX, findTabId, openExtensionPage, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
@@ -26,18 +24,17 @@ const asText = (selector: string): string => document.querySelector(selector)?.t
 const asCount = (selector: string): number => document.querySelectorAll(selector).length;
 const fixtureDone = (): Promise<string> => (window as unknown as { __done: Promise<string> }).__done;
 
-function playwrightTab(page: PlaywrightPage): Tab {
-  return {
-    goto: async (url) => void (await page.goto(url)),
-    done: () => page.evaluate(fixtureDone),
-    count: (selector) => page.evaluate(asCount, selector),
-    text: (selector) => page.evaluate(asText, selector),
-    click: (selector) => page.click(selector),
-    screenshot: async (path) => void (await page.screenshot({ path })),
-  };
+/** What both drivers' Page offers that the flow needs (Playwright's and puppeteer's Page both are one). */
+interface DrivenPage {
+  goto(url: string): Promise<unknown>;
+  click(selector: string): Promise<void>;
+  screenshot(options: { path: string }): Promise<unknown>;
+  evaluate(fn: (selector: string) => number, selector: string): Promise<number>;
+  evaluate(fn: (selector: string) => string, selector: string): Promise<string>;
+  evaluate(fn: () => Promise<string>): Promise<string>;
 }
 
-function puppeteerTab(page: PuppeteerPage): Tab {
+function tabOf(page: DrivenPage): Tab {
   return {
     goto: async (url) => void (await page.goto(url)),
     done: () => page.evaluate(fixtureDone),
@@ -75,7 +72,7 @@ async function recordOnFlow(
   await panel.click('[data-testid=record-picked-sites]');
   // Nothing picked yet: nothing is registered, and the panel says this page's site is not recorded.
   await expect.poll(registered).toEqual([]);
-  await expect.poll(() => panel.text(NOTICE)).toContain(`Not recording on ${site}`);
+  await expect.poll(() => panel.text(NOTICE)).toContain(`${site} is not a site you picked`);
   await panel.screenshot(`test-results/record-on-${browserName}-none-picked.png`);
   await panel.click('[data-testid=settings]');
 
@@ -130,9 +127,7 @@ test('Chromium: "Record on" only the sites I pick keeps the tap off every other 
     const panel = await session.context.newPage();
     await panel.setViewportSize({ width: 1100, height: 560 });
     await panel.goto(panelUrl(`chrome-extension://${session.extensionId}/`, tabId));
-    await recordOnFlow('chromium', server, playwrightTab(page), playwrightTab(panel), () =>
-      panel.evaluate(registeredMatches),
-    );
+    await recordOnFlow('chromium', server, tabOf(page), tabOf(panel), () => panel.evaluate(registeredMatches));
   } finally {
     const report = await session.close();
     expect(report.violations).toEqual([]);
@@ -152,9 +147,7 @@ test('Firefox: "Record on" only the sites I pick keeps the tap off every other s
     const panel = await firefox.browser.newPage();
     await panel.setViewport({ width: 1100, height: 560 });
     await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, tabId));
-    await recordOnFlow('firefox', server, puppeteerTab(page), puppeteerTab(panel), () =>
-      panel.evaluate(registeredMatches),
-    );
+    await recordOnFlow('firefox', server, tabOf(page), tabOf(panel), () => panel.evaluate(registeredMatches));
   } finally {
     const report = await firefox.close();
     expect(report.violations).toEqual([]);

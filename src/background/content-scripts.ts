@@ -4,26 +4,12 @@
 // re-registers. Pages already open keep what they loaded with; the next load follows the setting.
 import { browser } from '../platform/browser';
 import { readSettings, watchSettings, type Settings } from '../platform/settings';
-import { siteScripts, type SiteScript } from '../platform/sites';
-
-/** The registration as compared: ids, files, worlds and matches (the order of matches is the user's order). */
-const signature = (scripts: readonly Pick<SiteScript, 'id' | 'js' | 'matches' | 'world'>[]): string =>
-  JSON.stringify(
-    [...scripts]
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map(({ id, js, matches, world }) => [id, js, matches, world ?? 'ISOLATED']),
-  );
+import { sameRegistration, siteScripts, type RegisteredScript, type SiteScript } from '../platform/sites';
 
 async function apply(settings: Settings): Promise<void> {
-  const wanted = siteScripts(settings.recordOn, settings.pickedSites);
-  const registered = await browser.scripting.getRegisteredContentScripts();
-  const have = registered.map((s) => ({
-    id: s.id,
-    js: s.js ?? [],
-    matches: s.matches ?? [],
-    world: s.world ?? 'ISOLATED',
-  }));
-  if (signature(have) === signature(wanted)) return;
+  const wanted: SiteScript[] = siteScripts(settings.recordOn, settings.pickedSites);
+  const registered: RegisteredScript[] = await browser.scripting.getRegisteredContentScripts();
+  if (sameRegistration(registered, wanted)) return;
   if (registered.length > 0) await browser.scripting.unregisterContentScripts();
   if (wanted.length > 0) await browser.scripting.registerContentScripts(wanted);
 }

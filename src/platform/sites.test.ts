@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import manifest from '../../manifest.json' with { type: 'json' };
-import { BRIDGE_SCRIPT, TAP_SCRIPT, normalizeSites, recordsOn, siteOf, siteScripts } from './sites';
+import { BRIDGE_SCRIPT, TAP_SCRIPT, normalizeSites, recordsOn, sameRegistration, siteOf, siteScripts } from './sites';
 
 describe('siteOf', () => {
   it('reads a page URL or typed text as scheme and host', () => {
@@ -72,5 +72,23 @@ describe('recordsOn', () => {
     expect(recordsOn('picked-sites', ['http://127.0.0.1'], 'http://localhost:9999/page')).toBe(false);
     expect(recordsOn('picked-sites', ['http://127.0.0.1'], 'https://127.0.0.1/page')).toBe(false);
     expect(recordsOn('picked-sites', ['http://127.0.0.1'], 'about:blank')).toBe(false);
+  });
+});
+
+describe('sameRegistration', () => {
+  it("takes the browser's answer (extra fields, any order) as the same registration, and a change of matches as not", () => {
+    const wanted = siteScripts('picked-sites', ['https://a.com']);
+    // As Firefox ESR 153 answers getRegisteredContentScripts (Chromium 156 the same, without cssOrigin).
+    const registered = [...wanted].reverse().map((s) => ({ ...s, cssOrigin: 'author' }));
+    expect(sameRegistration(registered, wanted)).toBe(true);
+    expect(sameRegistration(registered, siteScripts('picked-sites', ['https://a.com', 'https://b.com']))).toBe(false);
+    expect(sameRegistration(registered, siteScripts('every-site', []))).toBe(false);
+    expect(sameRegistration([], siteScripts('picked-sites', []))).toBe(true);
+    expect(
+      sameRegistration(
+        registered.map((s) => ({ ...s, allFrames: false })),
+        wanted,
+      ),
+    ).toBe(false);
   });
 });

@@ -82,3 +82,38 @@ export function recordsOn(recordOn: RecordOn, pickedSites: readonly string[], ur
   const site = siteOf(url);
   return site !== undefined && pickedSites.includes(site);
 }
+
+/** What a registration is compared by (what Chrome and Firefox give back of one), so an unchanged one stays. */
+export interface RegisteredScript {
+  id: string;
+  js?: string[];
+  matches?: string[];
+  world?: string;
+  runAt?: string;
+  allFrames?: boolean;
+  matchOriginAsFallback?: boolean;
+}
+
+/** The order of matches counts (it is the user's order); the order of scripts does not. */
+const signature = (scripts: readonly RegisteredScript[]): string =>
+  JSON.stringify(
+    [...scripts]
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((s) => [
+        s.id,
+        s.js ?? [],
+        s.matches ?? [],
+        s.world ?? 'ISOLATED',
+        s.runAt ?? 'document_idle',
+        s.allFrames === true,
+        s.matchOriginAsFallback === true,
+      ]),
+  );
+
+/** Whether what the browser has registered is already what is wanted (then nothing is unregistered). */
+export function sameRegistration(
+  registered: readonly RegisteredScript[],
+  wanted: readonly RegisteredScript[],
+): boolean {
+  return signature(registered) === signature(wanted);
+}

@@ -11,7 +11,7 @@ export function SiteNotRecordedNotice({ access, pageUrl }: { access: SettingsAcc
   if (site === undefined || recordsOn(settings.recordOn, settings.pickedSites, pageUrl)) return null;
   return (
     <div class="notice warning" role="status" data-testid="notice-site-not-recorded" data-site={site}>
-      <span class="selectable">Not recording on {site}: the settings say to record only on the sites you pick.</span>
+      <span class="selectable">{site} is not a site you picked: from its next load on, nothing of it is recorded.</span>
       <button
         type="button"
         class="link"
@@ -20,7 +20,7 @@ export function SiteNotRecordedNotice({ access, pageUrl }: { access: SettingsAcc
       >
         Record on {site}
       </button>
-      <span class="dim">then reload the page</span>
+      <span class="dim">(then reload the page)</span>
     </div>
   );
 }

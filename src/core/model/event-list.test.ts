@@ -64,6 +64,14 @@ describe('event list', () => {
     }
   });
 
+  it("reads each event's time and body offset without a view, as the views have them", () => {
+    const list = events as PlacedEvents;
+    const direct = Array.from({ length: list.length }, (_, i) => [list.timeAt(i), list.startAt(i)]);
+    expect(direct).toEqual(byLookup(events).map((e) => [e?.time, e?.start]));
+    // Interleaved: the times rise across both connections, the offsets are each connection's own.
+    expect(direct.map(([time]) => time)).toEqual([...direct.map(([time]) => time)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+  });
+
   it('looks up as Array.prototype.at does', () => {
     expect([events.at(-1)?.index, events.at(-5)?.index, events.at(1.7)?.index]).toEqual([4, 0, 1]);
     expect([events.at(5), events.at(-6)]).toEqual([undefined, undefined]);

@@ -58,6 +58,24 @@ export class PlacedEvents implements EventList {
     return new TableEventView(run, (rowFrom[k] as number) + at - (indexFrom[k] as number), at);
   }
 
+  /**
+   * The time and the body offset of event `index` (0 <= index < length), read from its table without making a view:
+   * the panel's timeline reads these two of every event, and a view reads a dozen fields (strings among them).
+   */
+  timeAt(index: number): number {
+    const k = this.stretchOf(index);
+    const { runOf, rowFrom, indexFrom } = this.stretches;
+    const run = this.runs[runOf[k] as number] as PlacedRun;
+    return run.table.time((rowFrom[k] as number) + index - (indexFrom[k] as number));
+  }
+
+  startAt(index: number): number {
+    const k = this.stretchOf(index);
+    const { runOf, rowFrom, indexFrom } = this.stretches;
+    const run = this.runs[runOf[k] as number] as PlacedRun;
+    return run.table.columns.start.at((rowFrom[k] as number) + index - (indexFrom[k] as number));
+  }
+
   [Symbol.iterator](): Iterator<EventView> {
     return this.from(0);
   }

@@ -2,7 +2,7 @@
 // next. While events stream in, each analysis pass hands out an event list that continues the last one (its first
 // events are the same, unchanged), so a connection's ticks only grow: reading only the new events keeps a pass's
 // layout proportional to what arrived, not to everything held (100k events took 15-30 ms per pass to re-read).
-import { eventListContinues } from '../../core/model/event-list';
+import { PlacedEvents, eventListContinues } from '../../core/model/event-list';
 import type { ConnectionView, EventList } from '../../core/model/types';
 
 export interface Ticks {
@@ -69,13 +69,20 @@ export function createTickMemory(): TickMemory {
         entry.ticks = grown(entry.ticks, need, (n) => new Float64Array(n));
         entry.tickEvents = grown(entry.tickEvents, need, (n) => new Int32Array(n));
         entry.tickStarts = grown(entry.tickStarts, need, (n) => new Float64Array(n));
+        // The analyzer's list reads the two columns directly (a view per event was half this loop's cost).
+        const placed = events instanceof PlacedEvents ? events : undefined;
         for (let k = entry.covered; k < indexes.length; k++) {
           const i = indexes.at(k) as number;
-          const event = events.at(i);
-          if (!event) continue;
-          entry.ticks[entry.count] = event.time;
+          if (placed && i >= 0 && i < placed.length) {
+            entry.ticks[entry.count] = placed.timeAt(i);
+            entry.tickStarts[entry.count] = placed.startAt(i);
+          } else {
+            const event = events.at(i);
+            if (!event) continue;
+            entry.ticks[entry.count] = event.time;
+            entry.tickStarts[entry.count] = event.start;
+          }
           entry.tickEvents[entry.count] = i;
-          entry.tickStarts[entry.count] = event.start;
           entry.count++;
         }
         entry.covered = indexes.length;

@@ -59,16 +59,10 @@ const eagerPanelCode: Plugin = {
 };
 
 /**
- * The tap runs in the page's own world, so its frames show in the stacks of errors that reach the page (a fetch
- * error is thrown while the tap's wrapper is on the stack). Named by a sourceURL, those frames read `<anonymous>`
- * in Chromium instead of `chrome-extension://<id>/...`, which would tell any page that the extension is installed.
- */
-const TAP_SOURCE_URL = '\n//# sourceURL=<anonymous>\n';
-/**
  * manifest.json lists the tap and the bridge under content_scripts so that crxjs builds them; the extension itself
- * registers them at run time (src/background/site-scripts.ts), where the user's "Record on" setting says: every
- * site, or only the sites the user picked. Static entries could not be withdrawn from a site, so they leave the
- * emitted manifest.
+ * registers them at run time (src/background/content-scripts.ts, src/platform/sites.ts) where the user's "Record
+ * on" setting says: every site, or only the sites the user picked. Static entries could not be withdrawn from a
+ * site, so they leave the emitted manifest.
  */
 const dynamicContentScripts: Plugin = {
   name: 'mcp-dynamic-content-scripts',
@@ -85,6 +79,12 @@ const dynamicContentScripts: Plugin = {
   },
 };
 
+/**
+ * The tap runs in the page's own world, so its frames show in the stacks of errors that reach the page (a fetch
+ * error is thrown while the tap's wrapper is on the stack). Named by a sourceURL, those frames read `<anonymous>`
+ * in Chromium instead of `chrome-extension://<id>/...`, which would tell any page that the extension is installed.
+ */
+const TAP_SOURCE_URL = '\n//# sourceURL=<anonymous>\n';
 const anonymousTap: Plugin = {
   name: 'mcp-anonymous-tap',
   // crxjs builds the standalone content scripts apart from this bundle: the written file is amended last.

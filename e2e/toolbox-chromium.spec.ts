@@ -75,4 +75,15 @@ test(`Chromium DevTools: the "MCP Streams" panel shows the session and ${RULE} o
 
   mkdirSync('test-results', { recursive: true });
   await toolbox.screenshot('test-results/toolbox-chromium.png');
+
+  // Record on only 127.0.0.1, then the tab goes to the same lab under localhost: no bridge there says so, DevTools
+  // does, and the panel names the page it does not record.
+  await toolbox.evaluate(
+    `chrome.storage.local.set({ 'settings.recordOn': 'picked-sites', 'settings.pickedSites': ['http://127.0.0.1'] })`,
+  );
+  const notice = '[data-testid=notice-site-not-recorded][data-site="http://localhost"]';
+  expect(await toolbox.count(notice)).toBe(0);
+  await page.goto(pageUrl.replace('//127.0.0.1:', '//localhost:'));
+  await expect.poll(() => toolbox!.count(notice), { message: 'the panel names the unrecorded localhost page' }).toBe(1);
+  await toolbox.screenshot('test-results/toolbox-chromium-not-picked.png');
 });

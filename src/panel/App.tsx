@@ -1,6 +1,6 @@
 // Panel: the whole "MCP Streams" panel. It sees the world only through a PanelTransport; parsing, rules and the
 // derived view run in the analysis worker, and this thread draws what the worker sends.
-import { useCallback, useEffect, useMemo, useReducer } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'preact/hooks';
 import type { WorkerPort } from './analysis/client';
 import { DEFAULT_TRUNCATE_BYTES, type FaultItem } from './analysis/messages';
 import { EmptyState } from './components/EmptyState';
@@ -22,6 +22,7 @@ import { usePanelState } from './hooks/usePanelState';
 import { useSelection } from './hooks/useSelection';
 import { useWorkspaceLayout } from './hooks/useWorkspaceLayout';
 import { initialState, reduce } from './state/store';
+import type { InspectedUrlFeed } from './inspected-url';
 import type { UnrecordedFeed } from './network-log';
 import type { PanelTransport } from './transport';
 
@@ -34,6 +35,8 @@ export interface AppProps {
   spawnWorker?: () => WorkerPort;
   /** Inside DevTools: MCP-looking requests of the network log that the tap did not record (network-log.ts). */
   unrecorded?: UnrecordedFeed;
+  /** Inside DevTools: the inspected page's URL after each navigation, bridge or not (inspected-url.ts). */
+  inspectedUrl?: InspectedUrlFeed;
 }
 
 const NO_FAULTS: readonly FaultItem[] = [];
@@ -44,12 +47,17 @@ export function App({
   truncateBytes = DEFAULT_TRUNCATE_BYTES,
   spawnWorker,
   unrecorded,
+  inspectedUrl,
 }: AppProps) {
   const store = useReducer(reduce, initialState);
   const dispatch = store[1];
   const analysis = useAnalysis(spawnWorker);
   const { client, view } = analysis;
   const { state, live, clear, setPreserveLog, toggleRecording, backToLive } = usePanelState(transport, client, store);
+  // DevTools tells every navigation; the transport only those into a recorded page (they have a bridge).
+  const [navigatedUrl, setNavigatedUrl] = useState<string | undefined>(undefined);
+  useEffect(() => inspectedUrl?.subscribe(setNavigatedUrl), [inspectedUrl]);
+  const pageUrl = live ? (navigatedUrl ?? state.pageUrl) : undefined;
   // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
   const settings = useSettings(transport.settings).settings;
   const revealSecrets = settings?.revealSecrets === true;
@@ -107,7 +115,7 @@ export function App({
         link={state.link}
         canExport={!empty}
         settings={transport.settings}
-        pageUrl={live ? state.pageUrl : undefined}
+        pageUrl={pageUrl}
         breaker={live ? breaker : undefined}
         onToggleRecording={toggleRecording}
         onClear={clear}
@@ -126,7 +134,7 @@ export function App({
       />
       {view ? <AnalysisNotices notices={view.notices} /> : null}
       <UnrecordedNotice feed={unrecorded} />
-      {live ? <SiteNotRecordedNotice access={transport.settings} pageUrl={state.pageUrl} /> : null}
+      {pageUrl !== undefined ? <SiteNotRecordedNotice access={transport.settings} pageUrl={pageUrl} /> : null}
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
       ) : empty ? (

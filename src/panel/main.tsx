@@ -5,6 +5,7 @@ import pkg from '../../package.json';
 import { App } from './App';
 import { RuleDocPage } from './components/RuleDoc';
 import { isExtensionPage, truncateParam } from './host';
+import { watchInspectedUrl, type InspectedUrlFeed } from './inspected-url';
 import { watchNetworkLog, type UnrecordedFeed } from './network-log';
 import { followTheme, type ThemeSource } from './theme';
 import { createOfflineTransport, createPortTransport, type PanelTransport } from './transport';
@@ -15,6 +16,7 @@ interface Host {
   panels?: ThemeSource;
   version: string;
   unrecorded?: UnrecordedFeed;
+  inspectedUrl?: InspectedUrlFeed;
 }
 
 async function connectHost(params: URLSearchParams): Promise<Host> {
@@ -31,7 +33,8 @@ async function connectHost(params: URLSearchParams): Promise<Host> {
   const network = devtools?.network;
   if (!network) return { transport: port, version, ...(panels ? { panels } : {}) };
   const { transport, unrecorded } = watchNetworkLog(port, network);
-  return { transport, version, unrecorded, ...(panels ? { panels } : {}) };
+  const inspectedUrl = watchInspectedUrl(network);
+  return { transport, version, unrecorded, inspectedUrl, ...(panels ? { panels } : {}) };
 }
 
 function parseTabId(value: string | null): number | undefined {
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
       toolVersion={host.version}
       truncateBytes={truncateParam(params)}
       {...(host.unrecorded ? { unrecorded: host.unrecorded } : {})}
+      {...(host.inspectedUrl ? { inspectedUrl: host.inspectedUrl } : {})}
     />,
     root,
   );

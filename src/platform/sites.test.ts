@@ -7,7 +7,11 @@ describe('siteOf', () => {
     expect(siteOf('http://127.0.0.1:8123/mcp?x=1')).toBe('http://127.0.0.1');
     expect(siteOf('https://Example.COM/a')).toBe('https://example.com');
     expect(siteOf('example.com')).toBe('https://example.com');
-    expect(siteOf('  localhost:3000/mcp ')).toBe('https://localhost');
+    expect(siteOf('  localhost:3000/mcp ')).toBe('http://localhost');
+    expect(siteOf('127.0.0.1:8080')).toBe('http://127.0.0.1');
+    expect(siteOf('app.localhost')).toBe('http://app.localhost');
+    expect(siteOf('https://localhost:8443/')).toBe('https://localhost');
+    expect(siteOf('localhost.example.com')).toBe('https://localhost.example.com');
     expect(siteOf('http://[::1]:8080/')).toBe('http://[::1]');
   });
 

@@ -11,13 +11,22 @@ const SITE_SCHEMES = new Set(['http:', 'https:']);
 /** A host a match pattern can name: letters, digits, dots, dashes, or a bracketed IPv6 address. */
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
 
-/** The site of a page URL or of what the user typed ("example.com", "http://localhost:3000/mcp"), or undefined. */
+/** A loopback host as typed without a scheme: a local dev server is plain http far more often than not. */
+const LOOPBACK = /^(?:localhost|[^/:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?:[:/]|$)/i;
+
+/**
+ * The site of a page URL or of what the user typed ("example.com", "http://localhost:3000/mcp"), or undefined.
+ * Typed without a scheme, a host is https, a loopback one http.
+ */
 export function siteOf(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  const typed = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
+    ? trimmed
+    : `${LOOPBACK.test(trimmed) ? 'http' : 'https'}://${trimmed}`;
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    url = new URL(typed);
   } catch {
     return undefined;
   }

@@ -59,7 +59,7 @@ export function App({
   useEffect(() => inspectedUrl?.subscribe(setNavigatedUrl), [inspectedUrl]);
   const pageUrl = live ? (navigatedUrl ?? state.pageUrl) : undefined;
   // The user's opt-in to credentials: exports and the status bar keep them too (docs/redaction.md).
-  const settings = useSettings(transport.settings).settings;
+  const { settings, save: saveSettings } = useSettings(transport.settings);
   const revealSecrets = settings?.revealSecrets === true;
   // The per-tab budget the worker keeps live records within; until the settings are read, its defaults.
   const [panelBytes, panelConnections] = [settings?.panelBytes, settings?.panelConnections];
@@ -134,7 +134,9 @@ export function App({
       />
       {view ? <AnalysisNotices notices={view.notices} /> : null}
       <UnrecordedNotice feed={unrecorded} />
-      {pageUrl !== undefined ? <SiteNotRecordedNotice access={transport.settings} pageUrl={pageUrl} /> : null}
+      {pageUrl !== undefined ? (
+        <SiteNotRecordedNotice settings={settings} save={saveSettings} pageUrl={pageUrl} />
+      ) : null}
       {onlyOthers ? (
         <EmptyState live={live} otherStreams={view.otherStreams} otherStreamsLeftOff={view.otherStreamsLeftOff} />
       ) : empty ? (

@@ -1,12 +1,17 @@
 // Panel: the notice that the inspected page's site is not among the sites the user picked, so nothing of it is
 // recorded, with the one click that picks it. Shown only while "Record on" is "only the sites I pick".
-import { useSettings } from '../hooks/useSettings';
-import type { SettingsAccess } from '../transport';
+import type { Settings } from '../../platform/settings';
 import { recordsOn, siteOf } from '../../platform/sites';
 
-export function SiteNotRecordedNotice({ access, pageUrl }: { access: SettingsAccess | undefined; pageUrl?: string }) {
-  const { settings, save } = useSettings(access);
-  if (!settings || pageUrl === undefined || settings.recordOn !== 'picked-sites') return null;
+interface Props {
+  /** The panel's settings as App follows them (undefined until read, or without an extension). */
+  settings: Settings | undefined;
+  save(change: Partial<Settings>): void;
+  pageUrl: string;
+}
+
+export function SiteNotRecordedNotice({ settings, save, pageUrl }: Props) {
+  if (!settings || settings.recordOn !== 'picked-sites') return null;
   const site = siteOf(pageUrl);
   if (site === undefined || recordsOn(settings.recordOn, settings.pickedSites, pageUrl)) return null;
   return (

@@ -6,6 +6,7 @@
 // has been open a while, as it is when the traffic being debugged happens). The baseline reads twice as well.
 import type { Page } from '@playwright/test';
 import { openPanel } from './browsers';
+import { threadClock } from './cpu';
 import { inPage } from './in-page';
 import { readPanel } from './panel-probe';
 import { readStream } from './page-read';
@@ -37,6 +38,8 @@ export function panelAttached(): PageBench {
   /** [without, with] for the read after the panel settled, and for the read right after it opened. */
   const speeds: [number[], number[]] = [[], []];
   const cold: [number[], number[]] = [[], []];
+  /** [without, with]: the page main thread's CPU ms for the settled read (the tap and bridge run on it). */
+  const cpu: [number[], number[]] = [[], []];
   return {
     name: 'panel-attached',
     shapes: [WARM_UP, STREAM],
@@ -54,10 +57,15 @@ export function panelAttached(): PageBench {
         const first = await readOnce();
         cold[side].push(first);
         if (panel) await panelCaughtUp(panel, WARM_UP.events + STREAM.events);
+        const clock = await threadClock(bench.session.context, page);
+        const before = await clock.now();
         const settled = await readOnce();
+        const cpuMs = (await clock.now()) - before;
+        await clock.detach();
         speeds[side].push(settled);
+        cpu[side].push(cpuMs);
         log(
-          `panel-attached round ${round + 1} ${withExtension ? 'panel open' : 'no extension'}: ${settled.toFixed(1)} MB/s (just opened: ${first.toFixed(1)} MB/s)`,
+          `panel-attached round ${round + 1} ${withExtension ? 'panel open' : 'no extension'}: ${settled.toFixed(1)} MB/s, page thread CPU ${cpuMs.toFixed(0)} ms (just opened: ${first.toFixed(1)} MB/s)`,
         );
       } finally {
         await panel?.close();
@@ -85,6 +93,14 @@ export function panelAttached(): PageBench {
             formatSummary(summarize(cold[1])),
             (summarize(cold[1]).median / summarize(cold[0]).median).toFixed(2),
             formatSummary(pairedRatios(cold[0], cold[1]), 2),
+            '',
+          ],
+          [
+            'page thread CPU ms, settled read (info)',
+            formatSummary(summarize(cpu[0]), 0),
+            formatSummary(summarize(cpu[1]), 0),
+            (summarize(cpu[1]).median / summarize(cpu[0]).median).toFixed(2),
+            formatSummary(pairedRatios(cpu[0], cpu[1]), 2),
             '',
           ],
         ],

@@ -12,7 +12,7 @@ import { readPanel } from './panel-probe';
 import { readStream } from './page-read';
 import { streamQuery } from './server';
 import { checkWhole, SMALL_64MB, type StreamShape } from './streams';
-import { formatSummary, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
+import { formatSummary, infoRow, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
 import { runIfMain, type PageBench } from './rounds';
 
 const TARGET = 0.9;
@@ -95,14 +95,7 @@ export function panelAttached(): PageBench {
             formatSummary(pairedRatios(cold[0], cold[1]), 2),
             '',
           ],
-          [
-            'page thread CPU ms, settled read (info)',
-            formatSummary(summarize(cpu[0]), 0),
-            formatSummary(summarize(cpu[1]), 0),
-            (summarize(cpu[1]).median / summarize(cpu[0]).median).toFixed(2),
-            formatSummary(pairedRatios(cpu[0], cpu[1]), 2),
-            '',
-          ],
+          infoRow('page thread CPU ms, settled read (info)', cpu[0], cpu[1], 0),
         ],
       );
       printBenchLine('panel-attached', [

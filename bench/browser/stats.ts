@@ -53,6 +53,28 @@ export function formatSummary(s: Summary, digits = 1): string {
 }
 
 /** The p-th percentile (0..100) of `values`, nearest rank; NaN for none. */
+/**
+ * A table row shown but not gated (no target): median [min–max] of each side, the ratio of the medians and the spread
+ * of the per-round ratios, in the column order the page benches' tables share.
+ */
+export function infoRow(
+  label: string,
+  without: readonly number[],
+  withExtension: readonly number[],
+  digits: number,
+): string[] {
+  const a = summarize(without);
+  const b = summarize(withExtension);
+  return [
+    label,
+    formatSummary(a, digits),
+    formatSummary(b, digits),
+    (b.median / a.median).toFixed(2),
+    formatSummary(pairedRatios(without, withExtension), 2),
+    '',
+  ];
+}
+
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import { openPanel } from './browsers';
 import { threadClock } from './cpu';
 import { inPage } from './in-page';
 import { postMany } from './page-read';
-import { formatSummary, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
+import { formatSummary, infoRow, log, pairedRatios, printBenchLine, printTable, roundsText, summarize } from './stats';
 import { runIfMain, type PageBench } from './rounds';
 
 const POSTS = 1000;
@@ -78,14 +78,7 @@ export function tapPosts(): PageBench {
             formatSummary(pairedRatios(perPost[0], perPost[1]), 2),
             `<= ${TARGET}`,
           ],
-          [
-            'page thread CPU ms per POST (info)',
-            formatSummary(summarize(cpuPerPost[0]), 3),
-            formatSummary(summarize(cpuPerPost[1]), 3),
-            (summarize(cpuPerPost[1]).median / summarize(cpuPerPost[0]).median).toFixed(2),
-            formatSummary(pairedRatios(cpuPerPost[0], cpuPerPost[1]), 2),
-            '',
-          ],
+          infoRow('page thread CPU ms per POST (info)', cpuPerPost[0], cpuPerPost[1], 3),
         ],
       );
       printBenchLine('tap-posts', [

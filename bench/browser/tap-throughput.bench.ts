@@ -7,6 +7,7 @@ import { streamQuery } from './server';
 import { checkWhole, PACE_MB_S, SMALL_64MB, BIG_64MB, type StreamShape } from './streams';
 import {
   formatSummary,
+  infoRow,
   log,
   pairedRatios,
   printBenchLine,
@@ -92,16 +93,7 @@ export function tapThroughput(): PageBench {
       // Not a target: the page's own CPU cost of each read, the low-noise view of what the extension adds there.
       for (const [i, c] of CASES.entries()) {
         const [withoutCpu, withCpu] = cpu[i] ?? [[], []];
-        const without = summarize(withoutCpu);
-        const withExt = summarize(withCpu);
-        rows.push([
-          `${c.label.split(':')[0] ?? c.label}: page thread CPU ms (info)`,
-          formatSummary(without, 0),
-          formatSummary(withExt, 0),
-          (withExt.median / without.median).toFixed(2),
-          formatSummary(pairedRatios(withoutCpu, withCpu), 2),
-          '',
-        ]);
+        rows.push(infoRow(`${c.label.split(':')[0] ?? c.label}: page thread CPU ms (info)`, withoutCpu, withCpu, 0));
       }
       printTable(
         `tap-throughput: page read speed, MB/s, median [min–max] of ${roundsText()} (fresh browser each)`,

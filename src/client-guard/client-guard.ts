@@ -1,0 +1,314 @@
+// Runs anywhere (browsers, Node, Workers): the client guard, a fetch wrapper for any fetch-based MCP client (the
+// TypeScript SDK's `fetch` option or `Middleware`). Uses only fetch and the web streams API.
+import type { SseEvent, SseTail } from '../core/sse';
+import { scanEnvelopes } from '../core/mcp/envelope-scan';
+import { parseMessages } from '../core/mcp/jsonrpc';
+import type { JsonRpcEnvelope, JsonRpcId } from '../core/mcp/types';
+import { judgeResumedEvent } from './continuity';
+import { ResumptionRejectedError, type RejectionRule } from './errors';
+import { guardBody, type BodyEnd, type BodyHooks } from './guarded-body';
+import { keyOf, SessionState, StreamState } from './ledger';
+import { reissueHooks, wantsReissue, type ReissuePolicy } from './reissue';
+import { describeRequest, isEventStream, type FetchLike, type OutgoingRequest } from './request';
+import type { Verdict } from './whole-events';
+
+/** What the guard did, named by the inspector's rule for the hazard it stopped. */
+export interface GuardFinding {
+  /** The rule id the inspector's panel and CLI use for this hazard. */
+  rule: string;
+  /** `withheld` a torn event's bytes, `dropped` an event already delivered, `refused` a resume, `restored` a lost
+   * `Last-Event-ID`, `reissued` a broken 2026-07-28 request. */
+  action: 'withheld' | 'dropped' | 'refused' | 'restored' | 'reissued';
+  message: string;
+  /** The endpoint (origin and path). */
+  endpoint: string;
+  sessionId?: string;
+}
+
+export interface ClientGuardOptions {
+  /** The fetch to guard; `globalThis.fetch` by default. */
+  fetch?: FetchLike;
+  /** Called with each intervention, as it happens. */
+  onFinding?: (finding: GuardFinding) => void;
+  /** Called once per refused resume, with the error its stream ended with. */
+  onRejected?: (error: ResumptionRejectedError) => void;
+  /**
+   * 2026-07-28 (no resumption): a response stream broken before its answer is re-issued once as a new request with a
+   * new id. `true` (default) for every request, `false` never, or a function that says per request (return false for
+   * tools that must not run twice).
+   */
+  reissue?: ReissuePolicy;
+  /** Resumes of one stream in a row that deliver no message while its request waits before the guard refuses. */
+  maxEmptyResumes?: number;
+  /**
+   * Refuse a resume that delivers no new event for this long while its request waits (a 200 that stays silent).
+   * 0 (default) never: a long tool with nothing to replay yet is silent too; set it above your longest such wait.
+   */
+  silentResumeMs?: number;
+}
+
+export interface ClientGuard {
+  /** The guarded fetch: give it to the client (`new StreamableHTTPClientTransport(url, { fetch: guard.fetch })`). */
+  readonly fetch: FetchLike;
+  /** The same guard as an SDK `Middleware` over another fetch (sharing this guard's sessions). */
+  middleware(next: FetchLike): FetchLike;
+  /** How many times each rule's hazard was stopped. */
+  counts(): Record<string, number>;
+  /**
+   * What the field reports prescribe after a refused resume, in one call: close the client (the SDK then fails every
+   * pending request at once and aborts the handlers of the server's requests), forget the old session, and
+   * re-initialize through `reconnect` (typically `() => client.connect(new StreamableHTTPClientTransport(url, {
+   * fetch: guard.fetch }))`).
+   */
+  recover(client: { close(): Promise<void> }, reconnect: () => Promise<void>): Promise<void>;
+}
+
+const DEFAULT_MAX_EMPTY_RESUMES = 2;
+const PROTOCOL_HEADER = 'mcp-protocol-version';
+const STATELESS = '2026-07-28';
+
+/** Creates a client guard; see docs/client-guard.md. */
+export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard {
+  const sessions = new Map<string, SessionState>();
+  const counted = new Map<string, number>();
+  const maxEmptyResumes = options.maxEmptyResumes ?? DEFAULT_MAX_EMPTY_RESUMES;
+
+  const report = (finding: GuardFinding): void => {
+    counted.set(finding.rule, (counted.get(finding.rule) ?? 0) + 1);
+    options.onFinding?.(finding);
+  };
+  const sessionOf = (request: OutgoingRequest): SessionState => {
+    const sessionId = request.headers.get('mcp-session-id') ?? undefined;
+    const key = `${request.endpoint} ${sessionId ?? ''}`;
+    let session = sessions.get(key);
+    if (!session) sessions.set(key, (session = new SessionState(sessionId)));
+    return session;
+  };
+  const reject = (
+    request: OutgoingRequest,
+    session: SessionState,
+    stream: StreamState | undefined,
+    rule: RejectionRule,
+    cursor: string,
+    message: string,
+    eventId?: string,
+  ): ResumptionRejectedError => {
+    const error = new ResumptionRejectedError(`ResumptionRejectedError: ${message}`, {
+      rule,
+      cursor,
+      ...(eventId !== undefined && { eventId }),
+      ...(session.sessionId !== undefined && { sessionId: session.sessionId }),
+      pendingRequestIds: stream?.pendingIds() ?? [],
+    });
+    if (stream) stream.rejected = error;
+    if (session.lostCursor?.stream === stream) session.lostCursor = undefined;
+    report({ rule, action: 'refused', message, endpoint: request.endpoint, ...sessionField(session) });
+    options.onRejected?.(error);
+    return error;
+  };
+
+  const wrap =
+    (next: FetchLike): FetchLike =>
+    async (url, init) => {
+      const request = describeRequest(url, init);
+      if (request.method === 'GET') return getStream(next, request);
+      if (request.method !== 'POST') return next(url, init);
+      const response = await next(url, init);
+      if (!isEventStream(response)) return response;
+      const session = sessionOf(request);
+      const stream = session.newStream('POST');
+      for (const message of request.messages)
+        if (message.kind === 'request' && message.id !== undefined) stream.pending.set(keyOf(message.id), message.id);
+      const stateless = request.headers.get(PROTOCOL_HEADER) === STATELESS;
+      const hooks = streamHooks(request, session, stream, undefined);
+      const reissuing =
+        stateless && wantsReissue(options.reissue, request) ? withReissue(next, request, stream, hooks) : hooks;
+      return rebuilt(response, guardBody(response.body as ReadableStream<Uint8Array>, reissuing));
+    };
+
+  async function getStream(next: FetchLike, request: OutgoingRequest): Promise<Response> {
+    const session = sessionOf(request);
+    let cursor = request.headers.get('last-event-id') ?? undefined;
+    let init = request.init;
+    const lost = session.lostCursor;
+    if (cursor === undefined && lost && lost.stream.pending.size > 0) {
+      // typescript-sdk #2499: a resumed stream that dropped before a new id makes the next reconnect a GET without
+      // a cursor (a standalone stream instead of the resume). Its cursor is the last id the stream delivered.
+      cursor = lost.cursor;
+      const headers = new Headers(request.headers);
+      headers.set('last-event-id', cursor);
+      init = { ...request.init, headers };
+      report({
+        rule: 'post-stream-not-resumed',
+        action: 'restored',
+        message: `a reconnect lost its Last-Event-ID; sent ${cursor} again (the last event ${lost.stream.label} delivered)`,
+        endpoint: request.endpoint,
+        ...sessionField(session),
+      });
+    }
+    session.lostCursor = undefined;
+    if (cursor === undefined) {
+      const response = await next(request.url, init);
+      if (!isEventStream(response)) return response;
+      const stream = session.newStream('GET');
+      return rebuilt(
+        response,
+        guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(request, session, stream, undefined)),
+      );
+    }
+    const stream = session.find(cursor)?.stream ?? (lost?.cursor === cursor ? lost.stream : undefined);
+    // A refused cursor fails the same way every time: do not ask the server again.
+    if (stream?.rejected) throw stream.rejected;
+    const response = await next(request.url, init);
+    if (!response.ok) {
+      if (response.status >= 400 && response.status < 500)
+        reject(
+          request,
+          session,
+          stream,
+          'resumption-rejected',
+          cursor,
+          `the server refused the resume after ${cursor} with ${response.status}`,
+        );
+      return response;
+    }
+    if (!isEventStream(response)) return response;
+    const resumed = stream ?? session.newStream('resumed GET');
+    return rebuilt(
+      response,
+      guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(request, session, resumed, cursor)),
+    );
+  }
+
+  /** The hooks of one connection of `stream`; `cursor` when it resumes the stream. */
+  function streamHooks(
+    request: OutgoingRequest,
+    session: SessionState,
+    stream: StreamState,
+    cursor: string | undefined,
+  ): BodyHooks {
+    let judging = cursor !== undefined;
+    let refusal: ResumptionRejectedError | undefined;
+    let previousId: string | undefined;
+    let messages = 0;
+    const where = { endpoint: request.endpoint, ...sessionField(session) };
+    const refuseWith = (rule: RejectionRule, message: string, eventId?: string): ResumptionRejectedError =>
+      (refusal = reject(request, session, stream, rule, cursor ?? '', message, eventId));
+
+    const judge = (event: SseEvent): Verdict => {
+      if (event.hasId) {
+        const id = event.lastEventId;
+        if (judging) {
+          const judgement = judgeResumedEvent(session, stream, cursor ?? '', id, event.data);
+          if (judgement.kind === 'duplicate') {
+            report({ rule: 'replayed-event-duplicate', action: 'dropped', message: judgement.message, ...where });
+            return 'drop';
+          }
+          if (judgement.kind === 'refuse') {
+            refuseWith(judgement.rule, judgement.message, id);
+            return 'stop';
+          }
+          judging = false;
+        }
+        session.deliver(stream, id, event.data, cursor !== undefined, previousId);
+        previousId = id;
+      }
+      if (event.data !== '') {
+        messages += 1;
+        if (stream.pending.size > 0 && event.data.includes('"id"')) settle(stream, event.data);
+      }
+      return 'keep';
+    };
+
+    return {
+      judge,
+      refusal: () => refusal,
+      silenceMs: cursor !== undefined ? (options.silentResumeMs ?? 0) : 0,
+      silence: () =>
+        judging && stream.pending.size > 0 && !refusal
+          ? refuseWith(
+              'resume-not-honored',
+              `the resume after ${cursor ?? ''} sent no new event in ${options.silentResumeMs ?? 0} ms while ${stream.label}'s request waited`,
+            )
+          : undefined,
+      ended: (torn: SseTail | undefined): BodyEnd => {
+        if (torn?.hasData)
+          report({
+            rule: 'torn-event-reconnect',
+            action: 'withheld',
+            message: `${stream.label} ended inside an event; its ${torn.bytes.length} bytes were not handed on`,
+            ...where,
+          });
+        if (cursor === undefined || stream.pending.size === 0) return { kind: 'end' };
+        // A resume that ended having delivered no message while the request waits.
+        stream.emptyResumes = messages === 0 ? stream.emptyResumes + 1 : 0;
+        if (stream.emptyResumes >= maxEmptyResumes && !refusal)
+          return {
+            kind: 'fail',
+            error: refuseWith(
+              messages === 0 && previousId === undefined ? 'resume-not-honored' : 'reconnect-storm',
+              `${stream.emptyResumes} resumes of ${stream.label} in a row delivered nothing while its request waited`,
+            ),
+          };
+        if (previousId === undefined && stream.lastId !== undefined)
+          session.lostCursor = { stream, cursor: stream.lastId };
+        return { kind: 'end' };
+      },
+    };
+  }
+
+  /** A stateless stream whose answer did not come is asked again, once, with a new id. */
+  function withReissue(next: FetchLike, request: OutgoingRequest, stream: StreamState, hooks: BodyHooks): BodyHooks {
+    return {
+      ...hooks,
+      ended: async (torn, error) => {
+        const end = await hooks.ended(torn, error);
+        if (end.kind !== 'end' || stream.pending.size === 0 || request.init.signal?.aborted) return end;
+        const again = reissueHooks(request, stream, (finding) => report({ ...finding, endpoint: request.endpoint }));
+        if (!again) return end;
+        const response = await next(request.url, { ...request.init, body: again.body }).catch(() => undefined);
+        if (!response || !isEventStream(response)) return end;
+        return { kind: 'follow', body: response.body as ReadableStream<Uint8Array>, hooks: again.hooks(hooks) };
+      },
+    };
+  }
+
+  return {
+    fetch: wrap(options.fetch ?? ((url, init) => globalThis.fetch(url, init))),
+    middleware: wrap,
+    counts: () => Object.fromEntries(counted),
+    async recover(client, reconnect) {
+      await client.close();
+      sessions.clear();
+      await reconnect();
+    },
+  };
+}
+
+function sessionField(session: SessionState): { sessionId?: string } {
+  return session.sessionId === undefined ? {} : { sessionId: session.sessionId };
+}
+
+/** Marks the requests an event answers as answered. */
+function settle(stream: StreamState, data: string): void {
+  const envelopes = scanEnvelopes(data) ?? envelopesOf(data);
+  for (const envelope of envelopes)
+    if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== undefined)
+      stream.pending.delete(keyOf(envelope.id as JsonRpcId));
+}
+
+function envelopesOf(data: string): JsonRpcEnvelope[] {
+  const parsed = parseMessages(data);
+  return parsed.ok ? parsed.messages : [];
+}
+
+/** The response with the guarded body in place of its own: status, status text and headers as they came. */
+function rebuilt(response: Response, body: ReadableStream<Uint8Array>): Response {
+  const guarded = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(guarded, 'url', { value: response.url });
+  return guarded;
+}

@@ -1,0 +1,106 @@
+// Runs anywhere (browsers, Node, Workers): what the client guard remembers per MCP session: each stream's
+// delivered ids, the requests still waiting, the numbers delivered. Touches no DOM and no Node API.
+import { SeenNumbers } from '../core/guard/seen-numbers';
+import { detectScheme, parseId, type IdScheme } from '../core/ids/scheme';
+import { idKey } from '../core/mcp/jsonrpc';
+import type { JsonRpcId } from '../core/mcp/types';
+import type { ResumptionRejectedError } from './errors';
+
+/** A delivered id: which stream delivered it, and when. */
+interface Delivered {
+  stream: StreamState;
+  /** Its place in the session's delivery order. */
+  order: number;
+}
+
+/** One logical stream: a POST response stream (its request's), or the standalone GET stream. */
+export class StreamState {
+  /** The last event id handed to the client, and that event's data (a replay of it must match it). */
+  lastId: string | undefined;
+  lastData = '';
+  /** Requests of this stream still unanswered (idKey -> id). */
+  readonly pending = new Map<string, JsonRpcId>();
+  /** Resumes in a row that ended with no message delivered. */
+  emptyResumes = 0;
+  /** Set once the guard refused a resume of this stream: every later resume of it fails the same way. */
+  rejected: ResumptionRejectedError | undefined;
+
+  constructor(
+    readonly session: SessionState,
+    readonly label: string,
+  ) {}
+
+  pendingIds(): JsonRpcId[] {
+    return [...this.pending.values()];
+  }
+}
+
+/** Ids kept for de-duplication per session; the oldest are forgotten past this (a replay goes back a few events). */
+const TRACKED_IDS = 10_000;
+
+/** One MCP session (its `Mcp-Session-Id`; one per endpoint when the server gives none). */
+export class SessionState {
+  private readonly ids = new Map<string, Delivered>();
+  private readonly schemeIds: string[] = [];
+  private schemeCache: IdScheme | undefined;
+  private seenNumbers: SeenNumbers | undefined;
+  /** A jump within a stream that is not a resume, over numbers no stream delivered: ids are not one counter. */
+  sparse = false;
+  /** The cursor a resume lost: a resumed stream ended before any new id, so the client's next GET carries none. */
+  lostCursor: { stream: StreamState; cursor: string } | undefined;
+  private streamCount = 0;
+  private deliveredCount = 0;
+
+  constructor(readonly sessionId: string | undefined) {}
+
+  newStream(kind: string): StreamState {
+    this.streamCount += 1;
+    return new StreamState(this, `${kind} #${this.streamCount}`);
+  }
+
+  /** The stream and place of an id this session delivered, if still remembered. */
+  find(id: string): Delivered | undefined {
+    return this.ids.get(id);
+  }
+
+  /** The id scheme of the ids delivered so far (the first few decide it). */
+  get scheme(): IdScheme {
+    if (this.schemeCache === undefined || this.schemeIds.length < 8) this.schemeCache = detectScheme(this.schemeIds);
+    return this.schemeCache;
+  }
+
+  /** Records an id event handed to the client on `stream`. */
+  deliver(stream: StreamState, id: string, data: string, resumed: boolean, previous: string | undefined): void {
+    stream.lastId = id;
+    stream.lastData = data;
+    if (this.schemeIds.length < 8) this.schemeIds.push(id);
+    this.deliveredCount += 1;
+    this.ids.set(id, { stream, order: this.deliveredCount });
+    if (this.ids.size > TRACKED_IDS) this.ids.delete(this.ids.keys().next().value as string);
+    const scheme = this.scheme;
+    if (scheme !== 'integer' && scheme !== 'epoch-seq') return;
+    const numbers = (this.seenNumbers ??= new SeenNumbers(scheme));
+    const parsed = parseId(scheme, id);
+    // A stream that is not a resume jumping over numbers the session has not delivered: the server's ids are not
+    // one counter per session (shared by sessions, or sparse), so a gap after a resume proves nothing.
+    if (!resumed && previous !== undefined && parsed.seq !== undefined) {
+      const before = parseId(scheme, previous);
+      if (
+        before.seq !== undefined &&
+        before.epoch === parsed.epoch &&
+        parsed.seq > before.seq + 1 &&
+        numbers.countBetween(parsed.epoch ?? '', before.seq, parsed.seq) < parsed.seq - before.seq - 1
+      )
+        this.sparse = true;
+    }
+    numbers.addId(parsed);
+  }
+
+  /** Numbers this session delivered (integer and epoch:seq ids). */
+  get numbers(): SeenNumbers | undefined {
+    return this.seenNumbers;
+  }
+}
+
+/** A JSON-RPC id as a map key (1 and "1" differ). */
+export const keyOf = (id: JsonRpcId): string => idKey(id);

@@ -237,15 +237,17 @@ describe('client guard: resumes refused', () => {
   });
 
   it('refuses resumes that keep ending with nothing delivered while the request waits', async () => {
-    const { guard, rejected } = guarded([
+    const { guard, sent, rejected } = guarded([
       { chunks: [event('1', progress(1))], end: 'error' },
       { chunks: [event('2', '')] },
       { chunks: [event('3', '')] },
     ]);
     await readAll(await guard.fetch('http://h/mcp', post));
-    expect((await readAll(await guard.fetch('http://h/mcp', resume('1')))).error).toBeUndefined();
-    const second = await readAll(await guard.fetch('http://h/mcp', resume('2')));
-    expect(second.error).toBeInstanceOf(ResumptionRejectedError);
+    // The client resumes once; the guard resumes the clean end itself, and the second empty resume is refused.
+    const resumed = await readAll(await guard.fetch('http://h/mcp', resume('1')));
+    expect(resumed).toMatchObject({ text: event('2', '') + event('3', '') });
+    expect(resumed.error).toBeInstanceOf(ResumptionRejectedError);
+    expect(sent[2]?.headers.get('last-event-id')).toBe('2');
     expect(rejected.map((e) => e.rule)).toEqual(['reconnect-storm']);
   });
 
@@ -261,6 +263,31 @@ describe('client guard: resumes refused', () => {
     const silent = await readAll(await guard.fetch('http://h/mcp', resume('1')));
     expect(silent.error).toBeInstanceOf(ResumptionRejectedError);
     expect(rejected.map((e) => e.rule)).toEqual(['resume-not-honored']);
+  });
+});
+
+describe('client guard: a stream the server closed before its answer', () => {
+  it('is resumed by the guard after its retry, and the client reads one stream to the answer', async () => {
+    const { guard, sent, findings } = guarded([
+      { chunks: [event('1', ''), 'retry: 5\n\n', event('2', progress(1))] },
+      { chunks: [event('3', answer(7))] },
+    ]);
+    const body = await readAll(await guard.fetch('http://h/mcp', post));
+    expect(body).toEqual({ text: event('1', '') + 'retry: 5\n\n' + event('2', progress(1)) + event('3', answer(7)) });
+    expect([sent[1]?.method, sent[1]?.headers.get('last-event-id'), sent[1]?.headers.get('mcp-session-id')]).toEqual([
+      'GET',
+      '2',
+      's1',
+    ]);
+    expect(findings.map((f) => [f.rule, f.action])).toEqual([['post-stream-not-resumed', 'resumed']]);
+  });
+
+  it('is left closed when the app says so, or when its answer came', async () => {
+    const off = guarded([{ chunks: [event('1', progress(1))] }], { resumeClosedStreams: false });
+    expect(await readAll(await off.guard.fetch('http://h/mcp', post))).toEqual({ text: event('1', progress(1)) });
+    const answered = guarded([{ chunks: [event('1', answer(7))] }]);
+    await readAll(await answered.guard.fetch('http://h/mcp', post));
+    expect([off.sent.length, answered.sent.length]).toEqual([1, 1]);
   });
 });
 

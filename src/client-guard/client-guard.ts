@@ -17,8 +17,8 @@ export interface GuardFinding {
   /** The rule id the inspector's panel and CLI use for this hazard. */
   rule: string;
   /** `withheld` a torn event's bytes, `dropped` an event already delivered, `refused` a resume, `restored` a lost
-   * `Last-Event-ID`, `reissued` a broken 2026-07-28 request. */
-  action: 'withheld' | 'dropped' | 'refused' | 'restored' | 'reissued';
+   * `Last-Event-ID`, `resumed` a stream the server closed before its answer, `reissued` a broken 2026-07-28 request. */
+  action: 'withheld' | 'dropped' | 'refused' | 'restored' | 'resumed' | 'reissued';
   message: string;
   /** The endpoint (origin and path). */
   endpoint: string;
@@ -45,6 +45,11 @@ export interface ClientGuardOptions {
    * 0 (default) never: a long tool with nothing to replay yet is silent too; set it above your longest such wait.
    */
   silentResumeMs?: number;
+  /**
+   * Resume a stream the server closed cleanly before its answer (a 2025-11-25 server-side disconnect), after its
+   * `retry:`, for clients that never do (default true).
+   */
+  resumeClosedStreams?: boolean;
 }
 
 export interface ClientGuard {
@@ -120,7 +125,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
       for (const message of request.messages)
         if (message.kind === 'request' && message.id !== undefined) stream.pending.set(keyOf(message.id), message.id);
       const stateless = request.headers.get(PROTOCOL_HEADER) === STATELESS;
-      const hooks = streamHooks(request, session, stream, undefined);
+      const hooks = streamHooks(next, request, session, stream, undefined);
       const reissuing =
         stateless && wantsReissue(options.reissue, request) ? withReissue(next, request, stream, hooks) : hooks;
       return rebuilt(response, guardBody(response.body as ReadableStream<Uint8Array>, reissuing));
@@ -153,7 +158,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
       const stream = session.newStream('GET');
       return rebuilt(
         response,
-        guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(request, session, stream, undefined)),
+        guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(next, request, session, stream, undefined)),
       );
     }
     const stream = session.find(cursor)?.stream ?? (lost?.cursor === cursor ? lost.stream : undefined);
@@ -176,12 +181,13 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     const resumed = stream ?? session.newStream('resumed GET');
     return rebuilt(
       response,
-      guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(request, session, resumed, cursor)),
+      guardBody(response.body as ReadableStream<Uint8Array>, streamHooks(next, request, session, resumed, cursor)),
     );
   }
 
   /** The hooks of one connection of `stream`; `cursor` when it resumes the stream. */
   function streamHooks(
+    next: FetchLike,
     request: OutgoingRequest,
     session: SessionState,
     stream: StreamState,
@@ -231,7 +237,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
               `the resume after ${cursor ?? ''} sent no new event in ${options.silentResumeMs ?? 0} ms while ${stream.label}'s request waited`,
             )
           : undefined,
-      ended: (torn: SseTail | undefined): BodyEnd => {
+      ended: async (torn: SseTail | undefined, error: unknown, retryMs: number | undefined): Promise<BodyEnd> => {
         if (torn?.hasData)
           report({
             rule: 'torn-event-reconnect',
@@ -239,21 +245,85 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
             message: `${stream.label} ended inside an event; its ${torn.bytes.length} bytes were not handed on`,
             ...where,
           });
-        if (cursor === undefined || stream.pending.size === 0) return { kind: 'end' };
-        // A resume that ended having delivered no message while the request waits.
-        stream.emptyResumes = messages === 0 ? stream.emptyResumes + 1 : 0;
-        if (stream.emptyResumes >= maxEmptyResumes && !refusal)
-          return {
-            kind: 'fail',
-            error: refuseWith(
-              messages === 0 && previousId === undefined ? 'resume-not-honored' : 'reconnect-storm',
-              `${stream.emptyResumes} resumes of ${stream.label} in a row delivered nothing while its request waited`,
-            ),
-          };
-        if (previousId === undefined && stream.lastId !== undefined)
+        if (stream.pending.size === 0 || refusal) return { kind: 'end' };
+        if (cursor !== undefined) {
+          // A resume that ended having delivered no message while the request waits.
+          stream.emptyResumes = messages === 0 ? stream.emptyResumes + 1 : 0;
+          if (stream.emptyResumes >= maxEmptyResumes)
+            return {
+              kind: 'fail',
+              error: refuseWith(
+                previousId === undefined ? 'resume-not-honored' : 'reconnect-storm',
+                `${stream.emptyResumes} resumes of ${stream.label} in a row delivered nothing while its request waited`,
+              ),
+            };
+        }
+        if (error === undefined && options.resumeClosedStreams !== false) {
+          const resumed = await resumeClosed(next, request, session, stream, retryMs);
+          if (resumed) return resumed;
+        }
+        if (cursor !== undefined && previousId === undefined && stream.lastId !== undefined)
           session.lostCursor = { stream, cursor: stream.lastId };
         return { kind: 'end' };
       },
+    };
+  }
+
+  /**
+   * A stream the server closed cleanly before its answer (a 2025-11-25 server-side disconnect): the guard resumes it
+   * itself after the server's `retry:`, so a client that never resumes a closed stream still gets its answer.
+   */
+  async function resumeClosed(
+    next: FetchLike,
+    request: OutgoingRequest,
+    session: SessionState,
+    stream: StreamState,
+    retryMs: number | undefined,
+  ): Promise<BodyEnd | undefined> {
+    const cursor = stream.lastId;
+    const signal = request.init.signal ?? undefined;
+    if (cursor === undefined || request.headers.get(PROTOCOL_HEADER) === STATELESS) return undefined;
+    if (retryMs) await new Promise((resolve) => setTimeout(resolve, retryMs));
+    if (signal?.aborted) return undefined;
+    const headers = new Headers(request.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    headers.set('accept', 'text/event-stream');
+    headers.set('last-event-id', cursor);
+    report({
+      rule: 'post-stream-not-resumed',
+      action: 'resumed',
+      message: `the server closed ${stream.label} before its answer; resumed it after ${cursor}`,
+      endpoint: request.endpoint,
+      ...sessionField(session),
+    });
+    const init: RequestInit = { method: 'GET', headers, ...(signal && { signal }) };
+    const response = await next(request.url, init).catch(() => undefined);
+    // A resume that could not be made is the clean end the server gave: the client decides what comes next.
+    if (!response) return undefined;
+    if (response.status >= 400 && response.status < 500) {
+      await response.body?.cancel();
+      return {
+        kind: 'fail',
+        error: reject(
+          request,
+          session,
+          stream,
+          'resumption-rejected',
+          cursor,
+          `the server refused the resume after ${cursor} with ${response.status}`,
+        ),
+      };
+    }
+    if (!response.ok || !isEventStream(response)) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const resumed = { ...request, method: 'GET', init, headers };
+    return {
+      kind: 'follow',
+      body: response.body as ReadableStream<Uint8Array>,
+      hooks: streamHooks(next, resumed, session, stream, cursor),
     };
   }
 
@@ -261,8 +331,8 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
   function withReissue(next: FetchLike, request: OutgoingRequest, stream: StreamState, hooks: BodyHooks): BodyHooks {
     return {
       ...hooks,
-      ended: async (torn, error) => {
-        const end = await hooks.ended(torn, error);
+      ended: async (torn, error, retryMs) => {
+        const end = await hooks.ended(torn, error, retryMs);
         if (end.kind !== 'end' || stream.pending.size === 0 || request.init.signal?.aborted) return end;
         const again = reissueHooks(request, stream, (finding) => report({ ...finding, endpoint: request.endpoint }));
         if (!again) return end;

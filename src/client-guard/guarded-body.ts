@@ -11,10 +11,11 @@ export interface BodyHooks {
   /** Why the last `stop` (or the silence deadline) ended the stream. */
   refusal(): Error | undefined;
   /**
-   * The upstream body ended: cleanly (`error` undefined) or with `error`; `torn` is the event it was holding. May
-   * return a refusal to end the stream with, or a follow-up body to read on (a re-issued request's).
+   * The upstream body ended: cleanly (`error` undefined) or with `error`; `torn` is the event it was holding,
+   * `retryMs` the reconnection time the stream set. May return a refusal to end the stream with, or a follow-up body
+   * to read on (a resume or a re-issued request's).
    */
-  ended(torn: SseTail | undefined, error: unknown): Promise<BodyEnd> | BodyEnd;
+  ended(torn: SseTail | undefined, error: unknown, retryMs: number | undefined): Promise<BodyEnd> | BodyEnd;
   /** After this many milliseconds without a judged event, `silence()` may refuse the stream (0: never). */
   silenceMs?: number;
   silence?(): Error | undefined;
@@ -99,7 +100,7 @@ export function guardBody(upstream: ReadableStream<Uint8Array>, first: BodyHooks
     }
     const end = gate.finish();
     for (const bytes of end.out) controller.enqueue(bytes);
-    const next = await hooks.ended(end.torn, error);
+    const next = await hooks.ended(end.torn, error, gate.reconnectionTime);
     if (next.kind === 'follow') {
       reader = next.body.getReader();
       hooks = next.hooks;

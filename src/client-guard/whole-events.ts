@@ -76,9 +76,9 @@ export class WholeEventGate {
     return { out: end > 0 ? [rest.subarray(0, end)] : [] };
   }
 
-  /** Bytes read so far. */
-  get bytesRead(): number {
-    return this.parser.bytesRead;
+  /** The reconnection time the stream's last valid `retry` field set, if any. */
+  get reconnectionTime(): number | undefined {
+    return this.parser.reconnectionTime;
   }
 
   /** Bytes [from, to) of the held chunks: a view when one chunk holds them, a copy otherwise. */

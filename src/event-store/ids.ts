@@ -20,9 +20,12 @@ export function checkEpoch(epoch: string): string {
   return epoch;
 }
 
-/** The cursor's epoch and number, or undefined when it is not an `<epoch>:<seq>` id. */
+/**
+ * The cursor's epoch and number, or undefined when it is not an `<epoch>:<seq>` id as this store writes them (seq
+ * from 1, no leading zeros: `ab:007` names no event, even if `ab:7` does).
+ */
 export function parseCursor(cursor: string): { epoch: string; seq: number } | undefined {
   const { epoch, seq } = parseId('epoch-seq', cursor);
   if (epoch === undefined || seq === undefined || seq < 1 || !Number.isSafeInteger(seq)) return undefined;
-  return { epoch, seq };
+  return cursor === `${epoch}:${seq}` ? { epoch, seq } : undefined;
 }

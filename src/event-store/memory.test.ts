@@ -183,7 +183,17 @@ describe('refusals', () => {
     expect(restarted.checkResume(sameNumber, 'mine')).toBeUndefined();
     expect(store.checkResume(cursor, 'yours')?.reason).toBe('other-session');
     expect(await store.forSession('yours').getStreamIdForEventId(cursor)).toBeUndefined();
-    for (const bad of ['', '5', 'abc', `${store.epoch}:`, `${store.epoch}:x`, `a:b:1`, `${store.epoch}: 1`, 'x:0'])
+    for (const bad of [
+      '',
+      '5',
+      'abc',
+      `${store.epoch}:`,
+      `${store.epoch}:x`,
+      `a:b:1`,
+      `${store.epoch}: 1`,
+      `${store.epoch}:01`,
+      'x:0',
+    ])
       expect(store.checkResume(bad, 'mine')?.reason, bad).toBe('malformed');
     expect(store.checkResume(`${store.epoch}:2`, 'mine')?.reason).toBe('unknown');
     await expect(replay(store.forSession('yours'), cursor)).rejects.toThrow(/other-session/);

@@ -7,7 +7,7 @@ import type { CliIo } from '../../src/cli/io';
 import { nodeIo } from '../../src/cli/node-io';
 import { run } from '../../src/cli/run';
 import { recordingFetch } from './client/recording-fetch';
-import { runScenario, type RunResult } from './client/run-scenario';
+import { runScenario, type RunOptions, type RunResult } from './client/run-scenario';
 import { findScenario, type LabIdScheme, type Scenario, type ScenarioName, type ToolCall } from './scenarios';
 import { MCP_PATH, type ServerInstance, startInstance } from './server/instance';
 
@@ -89,6 +89,7 @@ export async function runThroughProxy(
   scenario: Scenario,
   args: string[],
   recording: string,
+  options: Pick<RunOptions, 'guard' | 'guardOptions'> = {},
 ): Promise<ThroughProxy> {
   mkdirSync(RECORDINGS, { recursive: true });
   const file = join(RECORDINGS, recording);
@@ -98,6 +99,7 @@ export async function runThroughProxy(
     baseUrl: new URL(proxy.url).origin,
     fetch: recorder.fetch,
     selectScenario: false,
+    ...options,
   });
   // The client has closed: wait until the proxy has seen every exchange end (the aborts arrive a moment later).
   await until(() => exchangeLines(proxy.lines()) >= recorder.connections.length);

@@ -15,13 +15,19 @@ export interface LabRun {
   connections: ConnectionRecord[];
 }
 
-export async function runInLab(name: ScenarioName): Promise<LabRun> {
+/** Runs one scenario in a fresh lab; `guard` puts the product's client guard in front of the client. */
+export async function runInLab(name: ScenarioName, options: { guard?: boolean } = {}): Promise<LabRun> {
   const scenario = findScenario(name);
   if (!scenario) throw new Error(`no scenario ${name}`);
   const lab = await startLab({ build: 'never', scenario: name });
   try {
     const recorder = recordingFetch(undefined, (url) => !url.pathname.startsWith('/__lab/'));
-    const result = await runScenario(scenario, { baseUrl: lab.url, fetch: recorder.fetch, selectScenario: false });
+    const result = await runScenario(scenario, {
+      baseUrl: lab.url,
+      fetch: recorder.fetch,
+      selectScenario: false,
+      ...(options.guard && { guard: true }),
+    });
     return { scenario, result, log: lab.log(), connections: recorder.connections };
   } finally {
     await lab.close();

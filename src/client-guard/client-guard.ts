@@ -61,14 +61,15 @@ export interface ClientGuard {
   counts(): Record<string, number>;
   /**
    * What the field reports prescribe after a refused resume, in one call: close the client (the SDK then fails every
-   * pending request at once and aborts the handlers of the server's requests), forget the old session, and
-   * re-initialize through `reconnect` (typically `() => client.connect(new StreamableHTTPClientTransport(url, {
+   * pending request at once and aborts the handlers of the server's requests; a late retry of the old session's
+   * refused cursor still fails at once, without reaching the server), and re-initialize through `reconnect` (typically `() => client.connect(new StreamableHTTPClientTransport(url, {
    * fetch: guard.fetch }))`).
    */
   recover(client: { close(): Promise<void> }, reconnect: () => Promise<void>): Promise<void>;
 }
 
 const DEFAULT_MAX_EMPTY_RESUMES = 2;
+const MAX_SESSIONS = 64;
 const PROTOCOL_HEADER = 'mcp-protocol-version';
 const STATELESS = '2026-07-28';
 
@@ -86,7 +87,11 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     const sessionId = request.headers.get('mcp-session-id') ?? undefined;
     const key = `${request.endpoint} ${sessionId ?? ''}`;
     let session = sessions.get(key);
-    if (!session) sessions.set(key, (session = new SessionState(sessionId)));
+    if (!session) {
+      sessions.set(key, (session = new SessionState(sessionId)));
+      // Old sessions are kept (their refused streams keep failing fast), the oldest forgotten past a bound.
+      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
+    }
     return session;
   };
   const reject = (
@@ -166,7 +171,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     if (stream?.rejected) throw stream.rejected;
     const response = await next(request.url, init);
     if (!response.ok) {
-      if (response.status >= 400 && response.status < 500)
+      if (refusesCursor(response, stream))
         reject(
           request,
           session,
@@ -245,6 +250,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
             message: `${stream.label} ended inside an event; its ${torn.bytes.length} bytes were not handed on`,
             ...where,
           });
+        if (retryMs !== undefined) stream.retryMs = retryMs;
         if (stream.pending.size === 0 || refusal) return { kind: 'end' };
         if (cursor !== undefined) {
           // A resume that ended having delivered no message while the request waits.
@@ -259,7 +265,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
             };
         }
         if (error === undefined && options.resumeClosedStreams !== false) {
-          const resumed = await resumeClosed(next, request, session, stream, retryMs);
+          const resumed = await resumeClosed(next, request, session, stream);
           if (resumed) return resumed;
         }
         if (cursor !== undefined && previousId === undefined && stream.lastId !== undefined)
@@ -278,9 +284,9 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     request: OutgoingRequest,
     session: SessionState,
     stream: StreamState,
-    retryMs: number | undefined,
   ): Promise<BodyEnd | undefined> {
     const cursor = stream.lastId;
+    const retryMs = stream.retryMs;
     const signal = request.init.signal ?? undefined;
     if (cursor === undefined || request.headers.get(PROTOCOL_HEADER) === STATELESS) return undefined;
     if (retryMs) await new Promise((resolve) => setTimeout(resolve, retryMs));
@@ -301,7 +307,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     const response = await next(request.url, init).catch(() => undefined);
     // A resume that could not be made is the clean end the server gave: the client decides what comes next.
     if (!response) return undefined;
-    if (response.status >= 400 && response.status < 500) {
+    if (refusesCursor(response, stream)) {
       await response.body?.cancel();
       return {
         kind: 'fail',
@@ -349,10 +355,22 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     counts: () => Object.fromEntries(counted),
     async recover(client, reconnect) {
       await client.close();
-      sessions.clear();
       await reconnect();
     },
   };
+}
+
+/**
+ * Whether a failed resume refuses its cursor for good: 404 (the session is gone) and the other 4xx (the cursor is
+ * unknown) at once, since a retry with the same cursor fails the same way; 409 (the SDK server's "stream already
+ * has an active connection", a conflict that clears) only when it comes again for the same stream.
+ */
+function refusesCursor(response: Response, stream: StreamState | undefined): boolean {
+  if (response.status < 400 || response.status >= 500) return false;
+  if (response.status !== 409) return true;
+  if (!stream) return false;
+  stream.conflicts += 1;
+  return stream.conflicts > 1;
 }
 
 function sessionField(session: SessionState): { sessionId?: string } {

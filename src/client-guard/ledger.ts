@@ -20,6 +20,10 @@ export class StreamState {
   lastData = '';
   /** Requests of this stream still unanswered (idKey -> id). */
   readonly pending = new Map<string, JsonRpcId>();
+  /** The reconnection time the server last set on any connection of this stream (`retry:`). */
+  retryMs: number | undefined;
+  /** Resumes of this stream answered 409. */
+  conflicts = 0;
   /** Resumes in a row that ended with no message delivered. */
   emptyResumes = 0;
   /** Set once the guard refused a resume of this stream: every later resume of it fails the same way. */

@@ -5,6 +5,12 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ClientGuard,
+  type ClientGuardOptions,
+  createClientGuard,
+  type ResumptionRejectedError,
+} from '../../../src/client-guard/index';
 import { askUserText, bigResultText, checksum, streamProgressText } from '../payload';
 import type { LabIdScheme, Scenario, ToolCall, Verdict } from '../scenarios';
 import { callWithAiSdk } from './ai-sdk-client';
@@ -21,6 +27,23 @@ export interface RunOptions {
   idScheme?: LabIdScheme;
   /** Called with a line of progress for the page. */
   onNote?: (note: string) => void;
+  /**
+   * Run the client behind the product's client guard (src/client-guard/): a refused resume closes the client,
+   * re-initializes it (`guard.recover`) and calls the interrupted tool once more.
+   */
+  guard?: boolean;
+  /** The guard's options, when guarded (its fetch and callbacks are the run's own). */
+  guardOptions?: Pick<ClientGuardOptions, 'silentResumeMs' | 'maxEmptyResumes'>;
+}
+
+/** What the client guard did in a guarded run. */
+export interface GuardReport {
+  /** Interventions per rule id (`ClientGuard.counts`). */
+  counts: Record<string, number>;
+  /** Each refused resume: its rule, and how long after the call started the pending call failed. */
+  rejections: { rule: string; message: string }[];
+  /** Calls made again after a refusal and a re-initialize. */
+  retried: string[];
 }
 
 export interface CallOutcome {
@@ -43,6 +66,8 @@ export interface RunResult {
   clientErrors: string[];
   sessionId?: string;
   elapsedMs: number;
+  /** Present when the run was guarded. */
+  guard?: GuardReport;
 }
 
 /** The reconnection the page and tests use: on, with small delays so a scenario ends in seconds. */
@@ -164,11 +189,16 @@ export async function selectScenario(
 }
 
 /** A scenario whose client is @ai-sdk/mcp: its calls, judged as the SDK client's are. */
-async function runWithAiSdk(scenario: Scenario, baseUrl: string, fetchFn: FetchLike): Promise<RunResult> {
+async function runWithAiSdk(
+  scenario: Scenario,
+  baseUrl: string,
+  fetchFn: FetchLike,
+  guard: ClientGuard | undefined,
+): Promise<RunResult> {
   const started = Date.now();
   const { outcomes, clientErrors } = await callWithAiSdk(
     new URL('/mcp', baseUrl).href,
-    fetchFn,
+    guard?.fetch ?? fetchFn,
     scenario.calls,
     scenario.callTimeoutMs,
   );
@@ -192,6 +222,7 @@ async function runWithAiSdk(scenario: Scenario, baseUrl: string, fetchFn: FetchL
     calls,
     clientErrors,
     elapsedMs: Date.now() - started,
+    ...(guard && { guard: { counts: guard.counts(), rejections: [], retried: [] } }),
   };
 }
 
@@ -200,7 +231,28 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const fetchFn: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const note = options.onNote ?? (() => undefined);
   if (options.selectScenario !== false) await selectScenario(options.baseUrl, scenario.name, fetchFn, options.idScheme);
-  if (scenario.client === 'ai-sdk-mcp') return runWithAiSdk(scenario, options.baseUrl, fetchFn);
+  const rejections: ResumptionRejectedError[] = [];
+  let recovering: Promise<void> | undefined;
+  const guard = options.guard
+    ? createClientGuard({
+        ...options.guardOptions,
+        fetch: fetchFn,
+        onFinding: (finding) => note(`guard: ${finding.action} (${finding.rule}): ${finding.message}`),
+        // Outside the guard's own stack: recovering closes the transport whose body the guard is reading.
+        onRejected: (error) => {
+          rejections.push(error);
+          recovering ??= Promise.resolve().then(() =>
+            guard?.recover(client, async () => {
+              transport = createTransport(scenario, options.baseUrl, clientFetch);
+              await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+              note(`re-initialized after ${error.rule}: session ${transport.sessionId ?? 'none'}`);
+            }),
+          );
+        },
+      })
+    : undefined;
+  const clientFetch = guard?.fetch ?? fetchFn;
+  if (scenario.client === 'ai-sdk-mcp') return runWithAiSdk(scenario, options.baseUrl, fetchFn, guard);
 
   const clientErrors: string[] = [];
   const client = new Client(
@@ -214,7 +266,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     return { action: 'accept', content: { answer: scenario.elicitation.answer } };
   });
 
-  const transport = createTransport(scenario, options.baseUrl, fetchFn);
+  let transport = createTransport(scenario, options.baseUrl, clientFetch);
+  const retried: string[] = [];
   const result = (verdict: Verdict, detail: string, calls: CallOutcome[], probed?: RunResult['probe']): RunResult => ({
     scenario: scenario.name,
     verdict,
@@ -224,6 +277,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     clientErrors,
     sessionId: transport.sessionId,
     elapsedMs: Date.now() - started,
+    ...(guard && {
+      guard: {
+        counts: guard.counts(),
+        rejections: rejections.map((error) => ({ rule: error.rule, message: error.message })),
+        retried,
+      },
+    }),
   });
 
   try {
@@ -236,7 +296,16 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const calls: CallOutcome[] = [];
     for (const call of scenario.calls) {
       note(`calling ${call.tool}`);
-      const outcome = await callTool(client, call, scenario);
+      let outcome = await callTool(client, call, scenario);
+      if (outcome.verdict !== 'ok' && recovering) {
+        // The guard refused a resume of this call's stream: the re-initialized session makes the call again.
+        await recovering;
+        recovering = undefined;
+        retried.push(call.tool);
+        const first = outcome;
+        outcome = await callTool(client, call, scenario);
+        outcome = { ...outcome, detail: `after "${first.detail}", re-initialized and called again: ${outcome.detail}` };
+      }
       calls.push(outcome);
       note(`${call.tool}: ${outcome.verdict} (${outcome.detail})`);
       if (outcome.verdict !== 'ok') break;

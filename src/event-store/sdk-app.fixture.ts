@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { closeServer, headerValue, listen, readBody, trackSockets } from '../proxy/node-http';
 import { refuseStaleResumeNode } from './node';
@@ -46,7 +46,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 /** One process of the app: its store, its SDK transports, its running tools. */
 class AppProcess {
   private readonly sessions = new Map<string, Session>();
-  private readonly running = new Set<Promise<unknown>>();
+  /** Calls not yet answered, by request id: a graceful restart waits for them. */
+  private readonly running = new Map<RequestId, Promise<void>>();
+  private readonly answering = new Map<RequestId, () => void>();
 
   constructor(
     readonly store: GuardedEventStore,
@@ -79,9 +81,28 @@ class AppProcess {
     await session.transport.handleRequest(req, res, body);
   }
 
-  /** Resolves once every tool this process runs has finished (its events are in the store). */
+  /** Resolves once every call this process took has been answered (the answer is in the store, or on the wire). */
   async drained(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled(this.running);
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  /** Notes a call running until the transport has sent its answer. */
+  private track(requestId: RequestId): void {
+    this.running.set(requestId, new Promise((resolve) => this.answering.set(requestId, resolve)));
+  }
+
+  /** The transport's send, noting each answer once the SDK has stored (and maybe written) it. */
+  private noteAnswers(transport: StreamableHTTPServerTransport): void {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      await send(message, options);
+      const id = 'id' in message && ('result' in message || 'error' in message) ? message.id : undefined;
+      if (id !== undefined) {
+        this.answering.get(id)?.();
+        this.answering.delete(id);
+        this.running.delete(id);
+      }
+    };
   }
 
   async close(): Promise<void> {
@@ -95,6 +116,7 @@ class AppProcess {
       eventStore: this.store.forSession(sessionId),
       retryInterval: this.shared.retryMs,
     });
+    this.noteAnswers(transport);
     const server = this.mcpServer();
     await server.connect(transport);
     const session = { transport, server };
@@ -131,25 +153,20 @@ class AppProcess {
         description: 'Sends `count` progress notifications `delayMs` apart, then a text result of `bytes` bytes.',
         inputSchema: { count: z.number().int(), delayMs: z.number().int(), bytes: z.number().int() },
       },
-      (args, extra) => {
-        const run = (async () => {
-          const token = extra._meta?.progressToken;
-          for (let step = 1; step <= args.count; step++) {
-            await sleep(args.delayMs);
-            if (token !== undefined)
-              await extra.sendNotification({
-                method: 'notifications/progress',
-                params: { progressToken: token, progress: step, total: args.count },
-              });
-          }
-          const result = { content: [{ type: 'text' as const, text: resultText(args.count, args.bytes) }] };
-          this.shared.produced.push(JSON.stringify(result));
-          return result;
-        })();
-        this.running.add(run);
-        // Settled either way, the run leaves the set (catch: a failed run is the SDK's to answer, not ours).
-        void run.catch(() => undefined).finally(() => this.running.delete(run));
-        return run;
+      async (args, extra) => {
+        this.track(extra.requestId);
+        const token = extra._meta?.progressToken;
+        for (let step = 1; step <= args.count; step++) {
+          await sleep(args.delayMs);
+          if (token !== undefined)
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: step, total: args.count },
+            });
+        }
+        const result = { content: [{ type: 'text' as const, text: resultText(args.count, args.bytes) }] };
+        this.shared.produced.push(JSON.stringify(result));
+        return result;
       },
     );
     return server;

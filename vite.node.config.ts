@@ -1,6 +1,7 @@
-// Node build of the library (src/core/index.ts -> dist/node/index.js), the CLI (src/cli/main.ts -> dist/node/cli.js)
-// and the Playwright fixture (src/playwright/index.ts -> dist/node/playwright.js): ESM for Node 20, unminified, with
-// source maps. Types come from tsconfig.types.json.
+// Node build of the library (src/core/index.ts -> dist/node/index.js), the CLI (src/cli/main.ts -> dist/node/cli.js),
+// the Playwright fixture (src/playwright/index.ts -> dist/node/playwright.js) and the client guard
+// (src/client-guard/index.ts -> dist/node/client-guard.js, plain ESM that bundlers take for browsers too): ESM for
+// Node 20, unminified, with source maps. Types come from tsconfig.types.json.
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -50,7 +51,12 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rolldownOptions: {
-      input: { index: at('src/core/index.ts'), cli: at('src/cli/main.ts'), playwright: at('src/playwright/index.ts') },
+      input: {
+        index: at('src/core/index.ts'),
+        cli: at('src/cli/main.ts'),
+        playwright: at('src/playwright/index.ts'),
+        'client-guard': at('src/client-guard/index.ts'),
+      },
       output: {
         format: 'es',
         entryFileNames: '[name].js',

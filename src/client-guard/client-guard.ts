@@ -3,7 +3,7 @@
 import type { SseEvent, SseTail } from '../core/sse';
 import { scanEnvelopes } from '../core/mcp/envelope-scan';
 import { parseMessages } from '../core/mcp/jsonrpc';
-import type { JsonRpcEnvelope, JsonRpcId } from '../core/mcp/types';
+import type { JsonRpcEnvelope } from '../core/mcp/types';
 import { judgeResumedEvent } from './continuity';
 import { ResumptionRejectedError, type RejectionRule } from './errors';
 import { guardBody, type BodyEnd, type BodyHooks } from './guarded-body';
@@ -25,6 +25,7 @@ export interface GuardFinding {
   sessionId?: string;
 }
 
+/** How a client guard is made: the fetch it wraps, what it tells the app, and its few policies. */
 export interface ClientGuardOptions {
   /** The fetch to guard; `globalThis.fetch` by default. */
   fetch?: FetchLike;
@@ -52,6 +53,7 @@ export interface ClientGuardOptions {
   resumeClosedStreams?: boolean;
 }
 
+/** A client guard: the guarded fetch (or middleware) to give the client, its counts, and the recovery call. */
 export interface ClientGuard {
   /** The guarded fetch: give it to the client (`new StreamableHTTPClientTransport(url, { fetch: guard.fetch })`). */
   readonly fetch: FetchLike;
@@ -382,7 +384,7 @@ function settle(stream: StreamState, data: string): void {
   const envelopes = scanEnvelopes(data) ?? envelopesOf(data);
   for (const envelope of envelopes)
     if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== undefined)
-      stream.pending.delete(keyOf(envelope.id as JsonRpcId));
+      stream.pending.delete(keyOf(envelope.id));
 }
 
 function envelopesOf(data: string): JsonRpcEnvelope[] {

@@ -57,7 +57,7 @@ export function guardBody(upstream: ReadableStream<Uint8Array>, first: BodyHooks
     start: armSilence,
     async pull(controller) {
       for (;;) {
-        let result: ReadableStreamReadResult<Uint8Array>;
+        let result: Awaited<ReturnType<typeof reader.read>>;
         try {
           result = await reader.read();
         } catch (error) {

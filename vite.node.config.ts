@@ -1,7 +1,8 @@
 // Node build of the library (src/core/index.ts -> dist/node/index.js), the CLI (src/cli/main.ts -> dist/node/cli.js),
 // the Playwright fixture (src/playwright/index.ts -> dist/node/playwright.js) and the client guard
-// (src/client-guard/index.ts -> dist/node/client-guard.js, plain ESM that bundlers take for browsers too): ESM for
-// Node 20, unminified, with source maps. Types come from tsconfig.types.json.
+// (src/client-guard/index.ts -> dist/node/client-guard.js, plain ESM that bundlers take for browsers too) and the
+// server event store (src/event-store/index.ts -> dist/node/event-store.js, src/event-store/redis.ts ->
+// dist/node/event-store-redis.js): ESM for Node 20, unminified, with source maps. Types come from tsconfig.types.json.
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -56,7 +57,11 @@ export default defineConfig({
         cli: at('src/cli/main.ts'),
         playwright: at('src/playwright/index.ts'),
         'client-guard': at('src/client-guard/index.ts'),
+        'event-store': at('src/event-store/index.ts'),
+        'event-store-redis': at('src/event-store/redis.ts'),
       },
+      // The Redis store takes the app's client; nothing imports ioredis, and it must never be bundled if one does.
+      external: ['ioredis'],
       output: {
         format: 'es',
         entryFileNames: '[name].js',

@@ -58,6 +58,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'cli-raw-200mb', file: 'bench/cli/raw.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-har', file: 'bench/cli/har.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-rss-1gb', file: 'bench/cli/rss.bench.ts', browser: false, nodeArgs: [] },
+  // The SDK client's processes, with the client guard and without (bench/guard/sdk-client.mjs).
+  { name: 'guard-client', file: 'bench/guard/client.bench.ts', browser: false, nodeArgs: [] },
   { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   {
     name: 'tap-first-event',

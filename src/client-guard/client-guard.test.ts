@@ -223,17 +223,27 @@ describe('client guard: resumes refused', () => {
     expect(run.resumed.error).toMatchObject({ rule: 'resume-not-honored' });
   });
 
-  it('takes a 4xx to a resume as the server refusing it, and hands the response on as it came', async () => {
+  it('takes a 404 to a resume as the server refusing it, and hands the response on as it came', async () => {
     const { guard, rejected, findings } = guarded([
       { chunks: [event('1', progress(1))], end: 'error' },
-      { status: 409, headers: { 'content-type': 'application/json', 'retry-after': '2' }, chunks: ['{}'] },
+      { status: 404, headers: { 'content-type': 'application/json' }, chunks: ['{}'] },
     ]);
     await readAll(await guard.fetch('http://h/mcp', post));
     const refused = await guard.fetch('http://h/mcp', resume('1'));
-    expect(refused.status).toBe(409);
-    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe('{}');
     expect(rejected.map((e) => e.rule)).toEqual(['resumption-rejected']);
     expect(findings.map((f) => f.action)).toEqual(['refused']);
+  });
+
+  it('lets the client retry one 409 (a conflict that clears) and refuses the second', async () => {
+    const conflict: Answer = { status: 409, headers: { 'content-type': 'application/json', 'retry-after': '2' } };
+    const { guard, rejected } = guarded([{ chunks: [event('1', progress(1))], end: 'error' }, conflict, conflict]);
+    await readAll(await guard.fetch('http://h/mcp', post));
+    expect((await guard.fetch('http://h/mcp', resume('1'))).headers.get('retry-after')).toBe('2');
+    expect(rejected).toEqual([]);
+    expect((await guard.fetch('http://h/mcp', resume('1'))).status).toBe(409);
+    expect(rejected.map((e) => e.rule)).toEqual(['resumption-rejected']);
   });
 
   it('refuses resumes that keep ending with nothing delivered while the request waits', async () => {

@@ -4,6 +4,7 @@ import type { SseEvent, SseTail } from '../core/sse';
 import { scanEnvelopes } from '../core/mcp/envelope-scan';
 import { parseMessages } from '../core/mcp/jsonrpc';
 import type { JsonRpcEnvelope } from '../core/mcp/types';
+import type { ParsedId } from '../core/ids/scheme';
 import { judgeResumedEvent } from './continuity';
 import { ResumptionRejectedError, type RejectionRule } from './errors';
 import { guardBody, type BodyEnd, type BodyHooks } from './guarded-body';
@@ -202,7 +203,8 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
   ): BodyHooks {
     let judging = cursor !== undefined;
     let refusal: ResumptionRejectedError | undefined;
-    let previousId: string | undefined;
+    /** The last id this connection delivered, parsed. */
+    let previousId: ParsedId | undefined;
     let messages = 0;
     const where = { endpoint: request.endpoint, ...sessionField(session) };
     const refuseWith = (rule: RejectionRule, message: string, eventId?: string): ResumptionRejectedError =>
@@ -223,8 +225,7 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
           }
           judging = false;
         }
-        session.deliver(stream, id, event.data, cursor !== undefined, previousId);
-        previousId = id;
+        previousId = session.deliver(stream, id, event.data, cursor !== undefined, previousId);
       }
       if (event.data !== '') {
         messages += 1;

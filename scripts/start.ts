@@ -9,6 +9,7 @@ import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { exportCapture, openPanelFor, PEER_NAMES, runPeersHeadless } from '../e2e/lab/peers/headless';
 import { PY_SCENARIO_NAMES, runPythonHeadless } from '../e2e/lab/python/headless';
 import { runV2Headless, V2_SCENARIO_NAMES } from '../e2e/lab/v2/headless';
+import { guardedCell, runGuarded } from '../e2e/lab/guard/guarded-run';
 import { type Scenario, scenarios } from '../e2e/lab/scenarios';
 import { type Lab, startLab } from '../e2e/lab/start-lab';
 import { panelCaughtUp, readPanelProgress } from '../e2e/fixtures/panel-view';
@@ -36,6 +37,8 @@ interface Row {
   scenario: Scenario;
   /** What the SDK client in the page ended with; undefined when the run itself broke. */
   verdict?: LabPageResult['verdict'];
+  /** The same client behind the client guard (src/client-guard/), run in Node: verdict and what the guard did. */
+  guarded?: { verdict: string; cell: string };
   panelRules: string[];
   coreRules: string[];
   capture?: string;
@@ -160,11 +163,19 @@ function sameRules(row: Row): boolean {
 
 function printTable(rows: Row[]): void {
   const lines = rows.map((row) => {
-    if (row.broke) return [row.scenario.name, row.verdict ?? '-', `BROKE: ${row.broke}`, '', ''];
+    const guarded = row.guarded?.cell ?? '-';
+    if (row.broke) return [row.scenario.name, row.verdict ?? '-', guarded, `BROKE: ${row.broke}`, '', ''];
     const core = sameRules(row) ? 'same' : `MISMATCH: ${row.coreRules.join(', ') || 'none'}`;
-    return [row.scenario.name, row.verdict ?? '-', row.panelRules.join(', ') || 'none', core, expectationNote(row)];
+    return [
+      row.scenario.name,
+      row.verdict ?? '-',
+      guarded,
+      row.panelRules.join(', ') || 'none',
+      core,
+      expectationNote(row),
+    ];
   });
-  const header = ['scenario', 'client', 'findings (panel)', 'core analyze', 'as expected'];
+  const header = ['scenario', 'client', 'with guard', 'findings (panel)', 'core analyze', 'as expected'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
   );
@@ -196,6 +207,13 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
       (s) => !skipBrowser && (browserOnly.length === 0 || browserOnly.includes(s.name)),
     )) {
       const row = await runScenarioInBrowser(session, lab, scenario);
+      row.guarded = await runGuarded(scenario, lab.url).then(
+        (result) => ({ verdict: result.verdict, cell: guardedCell(result) }),
+        (error: unknown) => ({
+          verdict: 'broke',
+          cell: `BROKE: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
       say(
         `  ${scenario.name}: ${row.broke ? `broke (${row.broke})` : `client ${row.verdict ?? '-'} after ${row.runMs} ms, panel caught up ${row.catchUpMs} ms later, ${row.panelRules.length} rule(s)`}`,
       );
@@ -220,11 +238,17 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
     say(
       `broken: ${broken.map((row) => row.scenario.name).join(', ')} (a run failed, or the panel and the core disagree)`,
     );
+  // With the guard no scenario may hang or break: each continues, or is refused and completes after re-initializing.
+  const guardBroken = rows.filter((row) => row.guarded && ['hung', 'corrupted', 'broke'].includes(row.guarded.verdict));
+  if (guardBroken.length)
+    say(
+      `broken with the guard: ${guardBroken.map((row) => `${row.scenario.name} (${row.guarded?.cell ?? ''})`).join(', ')}`,
+    );
   if (violations) say(`broken: ${violations} request(s) to non-loopback hosts (see [network rule] above)`);
   if (peersBroken) say(`broken: ${peersBroken} JS peer(s) (see above)`);
   if (v2Broken) say(`broken: ${v2Broken} TS SDK v2 scenario(s) (see above)`);
   if (pythonBroken) say(`broken: ${pythonBroken} Python SDK scenario(s) (see above)`);
-  return broken.length || violations || peersBroken || v2Broken || pythonBroken ? 1 : 0;
+  return broken.length || guardBroken.length || violations || peersBroken || v2Broken || pythonBroken ? 1 : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */

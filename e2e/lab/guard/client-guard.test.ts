@@ -172,8 +172,17 @@ const FAULTS: FaultCase[] = [
   },
 ];
 
-/** Rules that blame the client for what it did after the fault: the guard's job is to leave none of them. */
-const CLIENT_BLAME = ['stale-cursor-retry', 'reconnect-storm', 'session-not-reinitialized', 'post-stream-not-resumed'];
+/**
+ * Rules that blame the client for what it did after the fault: the guard's job is to leave none of them (a request
+ * abandoned with a refused session counts as made again once the re-initialized session calls it again).
+ */
+const CLIENT_BLAME = [
+  'stale-cursor-retry',
+  'reconnect-storm',
+  'session-not-reinitialized',
+  'post-stream-not-resumed',
+  'unanswered-after-disconnect',
+];
 
 describe.concurrent(
   'client guard in front of the real SDK client, through `mcp-stream-inspector proxy --fault`',

@@ -52,6 +52,33 @@ describe(`${RULE}: every way a stream can end without its answer`, () => {
     expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('refused (409)');
   });
 
+  it('stays quiet when the client re-initialized after the refusal and made the same call again', () => {
+    const t = new Transcript();
+    const s1 = session(t, 'S1');
+    const call = rpc.request(7, 'tools/call', { name: 'report', arguments: { n: 1 } });
+    s1({ body: call, sse: [sseEvent('1', rpc.progress(1, 1))], end: 'network-error' });
+    s1({ headers: { 'last-event-id': '1' }, status: 404 });
+    const s2 = session(t, 'S2');
+    s2({ body: rpc.request(0, 'initialize'), json: rpc.result(0) });
+    s2({ body: { ...call, id: 1 }, sse: [sseEvent('7', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)).toEqual([]);
+  });
+
+  it('still reports it when the new session made other calls only', () => {
+    const t = new Transcript();
+    const s1 = session(t, 'S1');
+    s1({
+      body: rpc.request(7, 'tools/call', { name: 'report' }),
+      sse: [sseEvent('1', rpc.progress(1, 1))],
+      end: 'network-error',
+    });
+    s1({ headers: { 'last-event-id': '1' }, status: 404 });
+    const s2 = session(t, 'S2');
+    s2({ body: rpc.request(0, 'initialize'), json: rpc.result(0) });
+    s2({ body: rpc.request(1, 'tools/call', { name: 'other' }), sse: [sseEvent('7', rpc.result(1))] });
+    expect(findingsFor(t.capture(), RULE)[0]?.message).toContain('refused (404)');
+  });
+
   it('reports a POST stream closed in the middle of an event without a reconnect', () => {
     const t = new Transcript();
     session(

@@ -1,9 +1,10 @@
 // Runs anywhere (pure core): rule unanswered-after-disconnect.
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { idKey } from '../../mcp/jsonrpc';
+import { sameCall } from '../../model/reissues';
 import type { ConnectionView } from '../../model/types';
 import { cancelledRequests } from '../cancelled';
-import { at, describeId, factsOf } from '../facts';
+import { at, describeId, factsOf, type Facts, type SessionFacts } from '../facts';
 import { leftUnresumed, streamEnds } from '../reconnects';
 import type { Report, Rule } from '../types';
 
@@ -19,6 +20,31 @@ function howLost(conns: readonly ConnectionView[], last: ConnectionView): string
   if (status !== undefined && status >= 400)
     return `the resume on ${last.id} was refused (${status}) and the request was never sent again`;
   return `the last resume, ${last.id}, ended without the answer and nothing followed`;
+}
+
+/**
+ * Whether every lost request was made again in a session that began after the loss: the client re-initialized and
+ * called again, as the field reports prescribe after a refused resume (what the client guard's `recover` does).
+ */
+function sentAgainAfterReinitialize(
+  facts: Facts,
+  lostIn: SessionFacts,
+  conns: readonly ConnectionView[],
+  lost: readonly string[],
+  endedAt: number,
+): boolean {
+  const calls = conns
+    .flatMap((c) => c.requestMessages)
+    .filter((m) => m.id !== undefined && lost.includes(idKey(m.id)))
+    .map(sameCall);
+  const later = new Set(
+    facts.sessions
+      .filter((other) => other !== lostIn && (other.connections[0]?.record.startTime ?? -Infinity) >= endedAt)
+      .flatMap((other) => other.connections.flatMap((c) => c.requestMessages))
+      .filter((m) => m.kind === 'request')
+      .map(sameCall),
+  );
+  return calls.length > 0 && calls.every((call) => later.has(call));
 }
 
 export const unansweredAfterDisconnect: Rule = {
@@ -57,7 +83,8 @@ export const unansweredAfterDisconnect: Rule = {
         // (a DELETE after the stream ended is cleanup after the loss, not a choice).
         if (
           conns.some((c) => c.isSse && c.record.end === 'aborted') ||
-          deletes.some((d) => d.record.startTime <= endedAt)
+          deletes.some((d) => d.record.startTime <= endedAt) ||
+          sentAgainAfterReinitialize(facts, session, conns, lost.map(idKey), endedAt)
         )
           continue;
         reports.push({

@@ -107,6 +107,14 @@ describe('client guard: whole events', () => {
     expect(guard.counts()).toEqual({ 'torn-event-reconnect': 1 });
   });
 
+  it('works as SDK middleware over another fetch, sharing the guard', async () => {
+    const server = scripted([{ chunks: [event('1', progress(1)), 'id: 2\ndata: {"torn'], end: 'error' }]);
+    const guard = createClientGuard();
+    const body = await readAll(await guard.middleware(server.fetch)('http://h/mcp', post));
+    expect(body.text).toBe(event('1', progress(1)));
+    expect(guard.counts()).toEqual({ 'torn-event-reconnect': 1 });
+  });
+
   it('hands non-stream responses back as they came', async () => {
     const json = new Response('{"jsonrpc":"2.0","id":1,"result":{}}', {
       headers: { 'content-type': 'application/json' },

@@ -58,6 +58,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'cli-raw-200mb', file: 'bench/cli/raw.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-har', file: 'bench/cli/har.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-rss-1gb', file: 'bench/cli/rss.bench.ts', browser: false, nodeArgs: [] },
+  // The server event store against the SDK example's store (and on a redis-server it starts): GC before each phase.
+  { name: 'guard-store', file: 'bench/guard-store.bench.ts', browser: false, nodeArgs: gc },
   // The SDK client's processes, with the client guard and without (bench/guard/sdk-client.mjs).
   { name: 'guard-client', file: 'bench/guard/client.bench.ts', browser: false, nodeArgs: [] },
   { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },

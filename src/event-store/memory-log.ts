@@ -1,5 +1,6 @@
 // Runs in any server runtime: the memory store's one ordered log, its per-stream indexes and its retention. Pure data
 // structures: no clock of its own (the store passes `now`), no I/O, no SDK.
+import { estimateJsonSize } from './event-size';
 import type { EventMessage } from './types';
 
 /** One stored event: one slot, whatever its size (an event is never split, so it is replayed whole or not at all). */
@@ -7,7 +8,7 @@ export interface Slot {
   seq: number;
   id: string;
   message: EventMessage;
-  /** Length of the message's JSON text: what the SDK writes for it, the byte budget's unit. */
+  /** The message's JSON size, estimated (event-size.ts): the byte budget's unit. */
   bytes: number;
   at: number;
   stream: StreamLog;
@@ -98,7 +99,7 @@ export class OrderedLog {
       seq,
       id: this.prefix + seq,
       message,
-      bytes: JSON.stringify(message).length,
+      bytes: estimateJsonSize(message),
       at: now,
       stream,
       ordinal: stream.count++,

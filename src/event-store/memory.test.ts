@@ -1,6 +1,7 @@
 // Runs in Node (vitest): the memory store's ids, stream-scoped replay, retention and refusals, on its own.
 import { describe, expect, it } from 'vitest';
 import { detectScheme, parseId } from '../core/ids/scheme';
+import { estimateJsonSize } from './event-size';
 import { createEpochEventStore, type EpochEventStoreOptions } from './memory';
 import { ResumeRefusedError } from './refusal';
 import type { EventMessage, SdkEventStore } from './types';
@@ -116,7 +117,7 @@ describe('retention', () => {
 
   it('keeps the byte budget, oldest first, one event one slot: a big event is kept whole, never split', async () => {
     const small = progress(1);
-    const size = JSON.stringify(small).length;
+    const size = estimateJsonSize(small);
     const store = createEpochEventStore({ maxBytes: size * 3 });
     const view = store.forSession('s');
     const first = await view.storeEvent('A', small);
@@ -129,7 +130,7 @@ describe('retention', () => {
     const big = { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'x'.repeat(size * 10) }] } };
     const last = await view.storeEvent('A', big);
     // The big event alone exceeds the budget: everything older goes, it stays as one slot.
-    expect(store.stats()).toMatchObject({ events: 1, bytes: JSON.stringify(big).length, firstSeq: 5 });
+    expect(store.stats()).toMatchObject({ events: 1, bytes: estimateJsonSize(big), firstSeq: 5 });
     expect(store.checkResume(second, 's')?.reason).toBe('evicted');
     const after = await view.storeEvent('A', small);
     expect(store.stats()).toMatchObject({ events: 1, firstSeq: 6 });
@@ -198,5 +199,23 @@ describe('refusals', () => {
     expect(store.checkResume(`${store.epoch}:2`, 'mine')?.reason).toBe('unknown');
     await expect(replay(store.forSession('yours'), cursor)).rejects.toThrow(/other-session/);
     await expect(replay(mine, `${store.epoch}:99`)).rejects.toThrow(/unknown/);
+  });
+});
+
+describe('the size an event counts', () => {
+  it("is its JSON text's length, estimated without building it (numbers count 8), within 15%", () => {
+    const messages: unknown[] = [
+      {},
+      progress(12345),
+      { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'x'.repeat(100_000) }], isError: false } },
+      { jsonrpc: '2.0', id: 'a', error: { code: -32000, message: 'nope', data: null } },
+      [1, 'two', [true]],
+    ];
+    for (const message of messages) {
+      const exact = JSON.stringify(message).length;
+      expect(Math.abs(estimateJsonSize(message) - exact), JSON.stringify(message).slice(0, 80)).toBeLessThanOrEqual(
+        Math.max(12, exact * 0.15),
+      );
+    }
   });
 });

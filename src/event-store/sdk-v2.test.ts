@@ -103,7 +103,8 @@ describe('the memory store in a real SDK v2 server', () => {
     const after = createEpochEventStore();
     let current = new V2Process(createEpochEventStore(), registry);
     const before = current.store;
-    const http = createServer(toNodeHandler({ fetch: (request) => current.fetch(request) }));
+    const handler = toNodeHandler({ fetch: (request) => current.fetch(request) });
+    const http = createServer((req, res) => void handler(req, res).catch(() => res.destroy()));
     const sockets = trackSockets(http);
     const url = `http://127.0.0.1:${await listen(http)}/mcp`;
     const restart = async () => {

@@ -244,14 +244,14 @@ describe('client guard: resumes refused', () => {
     expect(findings.map((f) => f.action)).toEqual(['refused']);
   });
 
-  it('lets the client retry one 409 (a conflict that clears) and refuses the second', async () => {
+  it('takes a 409 to a resume as a refusal too (the field report: 409 and Retry-After force a new session)', async () => {
     const conflict: Answer = { status: 409, headers: { 'content-type': 'application/json', 'retry-after': '2' } };
-    const { guard, rejected } = guarded([{ chunks: [event('1', progress(1))], end: 'error' }, conflict, conflict]);
+    const { guard, rejected, sent } = guarded([{ chunks: [event('1', progress(1))], end: 'error' }, conflict]);
     await readAll(await guard.fetch('http://h/mcp', post));
     expect((await guard.fetch('http://h/mcp', resume('1'))).headers.get('retry-after')).toBe('2');
-    expect(rejected).toEqual([]);
-    expect((await guard.fetch('http://h/mcp', resume('1'))).status).toBe(409);
     expect(rejected.map((e) => e.rule)).toEqual(['resumption-rejected']);
+    await expect(guard.fetch('http://h/mcp', resume('1'))).rejects.toBe(rejected[0]);
+    expect(sent.length).toBe(2);
   });
 
   it('refuses resumes that keep ending with nothing delivered while the request waits', async () => {
@@ -281,6 +281,36 @@ describe('client guard: resumes refused', () => {
     const silent = await readAll(await guard.fetch('http://h/mcp', resume('1')));
     expect(silent.error).toBeInstanceOf(ResumptionRejectedError);
     expect(rejected.map((e) => e.rule)).toEqual(['resume-not-honored']);
+  });
+});
+
+describe('client guard: a session the server no longer knows', () => {
+  const gone: Answer = {
+    status: 404,
+    headers: { 'content-type': 'application/json' },
+    chunks: ['{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}'],
+  };
+
+  it('ends the session at a 404 that says so: its waiting requests are named, later requests fail unsent', async () => {
+    const { guard, rejected, sent } = guarded([{ chunks: [event('1', progress(1))], end: 'open' }, gone]);
+    await guard.fetch('http://h/mcp', post);
+    const standalone = await guard.fetch('http://h/mcp', { method: 'GET', headers: SESSION });
+    expect(standalone.status).toBe(404);
+    expect(await standalone.json()).toMatchObject({ error: { code: -32001 } });
+    expect(rejected.map((e) => [e.rule, e.sessionId, e.pendingRequestIds])).toEqual([
+      ['session-not-reinitialized', 's1', [7]],
+    ]);
+    await expect(guard.fetch('http://h/mcp', resume('1'))).rejects.toBe(rejected[0]);
+    await expect(guard.fetch('http://h/mcp', post)).rejects.toBe(rejected[0]);
+    expect(sent.length).toBe(2);
+  });
+
+  it('leaves the session alone when a GET route answers 404 for itself', async () => {
+    const route: Answer = { status: 404, headers: { 'content-type': 'text/plain' }, chunks: ['Cannot GET /mcp'] };
+    const { guard, rejected } = guarded([route, { chunks: [event('1', answer(7))] }]);
+    expect((await guard.fetch('http://h/mcp', { method: 'GET', headers: SESSION })).status).toBe(404);
+    expect((await readAll(await guard.fetch('http://h/mcp', post))).text).toBe(event('1', answer(7)));
+    expect(rejected).toEqual([]);
   });
 });
 

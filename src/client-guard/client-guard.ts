@@ -124,20 +124,50 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     (next: FetchLike): FetchLike =>
     async (url, init) => {
       const request = describeRequest(url, init);
-      if (request.method === 'GET') return getStream(next, request);
-      if (request.method !== 'POST') return next(url, init);
-      const response = await next(url, init);
-      if (!isEventStream(response)) return response;
-      const session = sessionOf(request);
-      const stream = session.newStream('POST');
-      for (const message of request.messages)
-        if (message.kind === 'request' && message.id !== undefined) stream.pending.set(keyOf(message.id), message.id);
-      const stateless = request.headers.get(PROTOCOL_HEADER) === STATELESS;
-      const hooks = streamHooks(next, request, session, stream, undefined);
-      const reissuing =
-        stateless && wantsReissue(options.reissue, request) ? withReissue(next, request, stream, hooks) : hooks;
-      return rebuilt(response, guardBody(response.body as ReadableStream<Uint8Array>, reissuing));
+      const session = request.headers.has('mcp-session-id') ? sessionOf(request) : undefined;
+      // A session the server no longer knows: every later request on it fails the same way, so none is sent.
+      if (session?.gone && request.method !== 'DELETE') throw session.gone;
+      const response = request.method === 'GET' ? await getStream(next, request) : await exchange(next, request);
+      if (session && response.status === 404 && (await sessionGone(request, response)))
+        endSession(request, session, response.status);
+      return response;
     };
+
+  /** A POST (or any other method): an event-stream answer is guarded, anything else handed back as it came. */
+  async function exchange(next: FetchLike, request: OutgoingRequest): Promise<Response> {
+    const response = await next(request.url, request.init);
+    if (request.method !== 'POST' || !isEventStream(response)) return response;
+    const session = sessionOf(request);
+    const stream = session.newStream('POST');
+    for (const message of request.messages)
+      if (message.kind === 'request' && message.id !== undefined) stream.pending.set(keyOf(message.id), message.id);
+    const stateless = request.headers.get(PROTOCOL_HEADER) === STATELESS;
+    const hooks = streamHooks(next, request, session, stream, undefined);
+    const reissuing =
+      stateless && wantsReissue(options.reissue, request) ? withReissue(next, request, stream, hooks) : hooks;
+    return rebuilt(response, guardBody(response.body as ReadableStream<Uint8Array>, reissuing));
+  }
+
+  /**
+   * The server no longer knows the session (404): the spec's "start a new session". Every stream of it is refused
+   * at once, with every request still waiting on them.
+   */
+  function endSession(request: OutgoingRequest, session: SessionState, status: number): void {
+    const cursor = request.headers.get('last-event-id') ?? '';
+    const message = `the server no longer knows session ${session.sessionId ?? ''} (${status} to ${request.method}${cursor ? ` with Last-Event-ID ${cursor}` : ''}): re-initialize`;
+    const rule: RejectionRule = cursor ? 'resumption-rejected' : 'session-not-reinitialized';
+    const error = new ResumptionRejectedError(`ResumptionRejectedError: ${message}`, {
+      rule,
+      cursor,
+      ...sessionField(session),
+      pendingRequestIds: session.pendingIds(),
+    });
+    session.gone = error;
+    for (const stream of session.openStreams()) stream.rejected ??= error;
+    session.lostCursor = undefined;
+    report({ rule, action: 'refused', message, endpoint: request.endpoint, ...sessionField(session) });
+    options.onRejected?.(error);
+  }
 
   async function getStream(next: FetchLike, request: OutgoingRequest): Promise<Response> {
     const session = sessionOf(request);
@@ -174,7 +204,9 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     if (stream?.rejected) throw stream.rejected;
     const response = await next(request.url, init);
     if (!response.ok) {
-      if (refusesCursor(response, stream))
+      // A 404 that says the session is gone ends the whole session (the wrapper's endSession), not just this stream.
+      if (response.status === 404 && (await sessionGone(request, response))) return response;
+      if (refusesCursor(response))
         reject(
           request,
           session,
@@ -310,7 +342,12 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     const response = await next(request.url, init).catch(() => undefined);
     // A resume that could not be made is the clean end the server gave: the client decides what comes next.
     if (!response) return undefined;
-    if (refusesCursor(response, stream)) {
+    if (response.status === 404 && (await sessionGone(request, response))) {
+      await response.body?.cancel();
+      endSession(request, session, response.status);
+      return { kind: 'fail', error: session.gone };
+    }
+    if (refusesCursor(response)) {
       await response.body?.cancel();
       return {
         kind: 'fail',
@@ -364,16 +401,25 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
 }
 
 /**
- * Whether a failed resume refuses its cursor for good: 404 (the session is gone) and the other 4xx (the cursor is
- * unknown) at once, since a retry with the same cursor fails the same way; 409 (the SDK server's "stream already
- * has an active connection", a conflict that clears) only when it comes again for the same stream.
+ * Whether a failed resume refuses its cursor: any 4xx. A retry with the same cursor fails the same way, as the epoch
+ * report says; a 409 with `Retry-After` is the torn-event report's "force a new session".
  */
-function refusesCursor(response: Response, stream: StreamState | undefined): boolean {
-  if (response.status < 400 || response.status >= 500) return false;
-  if (response.status !== 409) return true;
-  if (!stream) return false;
-  stream.conflicts += 1;
-  return stream.conflicts > 1;
+function refusesCursor(response: Response): boolean {
+  return response.status >= 400 && response.status < 500;
+}
+
+/**
+ * Whether a 404 means the session is gone: always for a POST (the endpoint took the initialize), for a GET only when
+ * its body says so (the SDKs answer "Session not found"; a server may 404 a GET route it does not serve).
+ */
+async function sessionGone(request: OutgoingRequest, response: Response): Promise<boolean> {
+  if (request.method === 'POST') return true;
+  if (request.method !== 'GET') return false;
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  return /session/i.test(text.slice(0, 4096));
 }
 
 function sessionField(session: SessionState): { sessionId?: string } {

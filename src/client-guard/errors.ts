@@ -5,7 +5,8 @@
  * `epoch-mismatch` (events of another server epoch), `resume-not-honored` (the stream restarted, took another
  * stream's ids, or answered nothing while a request waited), `resume-id-gap` (events skipped),
  * `cross-stream-replay` (another stream's events replayed), `resumption-rejected` (the server refused the resume
- * itself: a 4xx), `reconnect-storm` (resumes that keep ending with nothing delivered).
+ * itself: a 4xx), `session-not-reinitialized` (the server no longer knows the session: a 404, which every later
+ * request on it would get too), `reconnect-storm` (resumes that keep ending with nothing delivered).
  */
 export type RejectionRule =
   | 'epoch-mismatch'
@@ -13,6 +14,7 @@ export type RejectionRule =
   | 'resume-id-gap'
   | 'cross-stream-replay'
   | 'resumption-rejected'
+  | 'session-not-reinitialized'
   | 'reconnect-storm';
 
 /** What a {@link ResumptionRejectedError} says about the refused resume. */

@@ -22,8 +22,6 @@ export class StreamState {
   readonly pending = new Map<string, JsonRpcId>();
   /** The reconnection time the server last set on any connection of this stream (`retry:`). */
   retryMs: number | undefined;
-  /** Resumes of this stream answered 409. */
-  conflicts = 0;
   /** Resumes in a row that ended with no message delivered. */
   emptyResumes = 0;
   /** Set once the guard refused a resume of this stream: every later resume of it fails the same way. */
@@ -55,13 +53,30 @@ export class SessionState {
   /** The cursor a resume lost: a resumed stream ended before any new id, so the client's next GET carries none. */
   lostCursor: { stream: StreamState; cursor: string } | undefined;
   private streamCount = 0;
+  /** The streams that may still have requests waiting (the others are let go as new ones come). */
+  private streams: StreamState[] = [];
+  /** Set once the server said it no longer knows the session (404): every later request on it fails so. */
+  gone: ResumptionRejectedError | undefined;
   private deliveredCount = 0;
 
   constructor(readonly sessionId: string | undefined) {}
 
   newStream(kind: string): StreamState {
     this.streamCount += 1;
-    return new StreamState(this, `${kind} #${this.streamCount}`);
+    const stream = new StreamState(this, `${kind} #${this.streamCount}`);
+    this.streams = this.streams.filter((s) => s.pending.size > 0);
+    this.streams.push(stream);
+    return stream;
+  }
+
+  /** The session's streams that may still have requests waiting. */
+  openStreams(): readonly StreamState[] {
+    return this.streams;
+  }
+
+  /** Every request still waiting on a stream of this session. */
+  pendingIds(): JsonRpcId[] {
+    return this.streams.flatMap((stream) => stream.pendingIds());
   }
 
   /** The stream and place of an id this session delivered, if still remembered. */

@@ -5,6 +5,7 @@
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { createClientGuard, type GuardFinding, isResumptionRejected } from '../../../src/client-guard/index';
+import { analyze } from '../../../src/core/index';
 import type { RunResult } from '../client/run-scenario';
 import { clientScenario, runThroughProxy, startCliProxy, startOrigin } from '../proxy-run';
 import { findScenario, type LabIdScheme, scenarioNames, type ScenarioName, type ToolCall } from '../scenarios';
@@ -40,8 +41,9 @@ const LAB: Record<ScenarioName, Guarded> = {
   'epoch-restart-fresh': refused('epoch-mismatch'),
   'skip-on-resume': refused('resume-id-gap'),
   'resume-409': refused('resumption-rejected'),
-  'resume-404': refused('resumption-rejected'),
-  'orphaned-elicitation': refused('resumption-rejected'),
+  // The server forgot the session: its 404 ends the session at once (the spec's "start a new session").
+  'resume-404': refused('session-not-reinitialized'),
+  'orphaned-elicitation': refused('session-not-reinitialized'),
   'legacy-sse': ok(),
   // The tool answers a JSON-RPC error: that is the call's own answer, with or without the guard.
   'resume-after-error': { verdict: 'error', counts: {} },
@@ -78,7 +80,7 @@ describe.concurrent('client guard in front of the real SDK client, every lab sce
     it(
       `${name}: ${findScenario(name)?.clientVerdict ?? '?'} without the guard, ${expected.verdict} with it${expected.refused ? ` (refused: ${expected.refused})` : ''}`,
       async () => {
-        const { result } = await runInLab(name, { guard: true });
+        const { result, connections } = await runInLab(name, { guard: true });
         expect(result.verdict, result.detail).toBe(expected.verdict);
         expect(result.guard?.counts).toEqual(expected.counts);
         expectProgressOnce(result);
@@ -86,6 +88,11 @@ describe.concurrent('client guard in front of the real SDK client, every lab sce
         // text: nothing foreign or torn reaches it here.
         expect(result.clientErrors.filter((e) => FOREIGN_OR_TORN.test(e))).toEqual([]);
         expectRefusal(result, expected.refused);
+        // What the client's fetch received, analysed as the panel would: nothing left to blame the client for.
+        const rules = analyze({ tool: { name: 'lab', version: '0' }, createdAt: 0, connections }).findings.map(
+          (f) => f.rule,
+        );
+        expect(rules.filter((rule) => CLIENT_BLAME.includes(rule))).toEqual([]);
       },
       TIMEOUT,
     );
@@ -139,11 +146,10 @@ const FAULTS: FaultCase[] = [
     expected: refused('epoch-mismatch', { 'torn-event-reconnect': 1 }),
     wire: ['epoch-mismatch'],
   },
-  // One 409 is a conflict that clears: the client's own retry continues the stream.
   {
     faults: ['cut-at-boundary:2', 'resume-status:409'],
     idScheme: 'integer',
-    expected: ok(),
+    expected: refused('resumption-rejected'),
     wire: ['resumption-rejected'],
   },
   {

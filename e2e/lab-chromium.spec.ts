@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import type { LabPageApi } from './lab/client/main';
-import { type Scenario, scenarios } from './lab/scenarios';
+import { findScenario, type Scenario, scenarios } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
 import { cutShortfall } from './fixtures/lab-fault';
@@ -162,6 +162,38 @@ for (const scenario of scenarios) {
     await Promise.all([panel.close(), page.close()]);
   });
 }
+
+test('resume-409 behind the client guard: refused, re-initialized, answered; the panel shows the refusal as info only', async () => {
+  const pageUrl = `${lab.url}/?scenario=resume-409`;
+  const page = await session.context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  await panel.setViewportSize({ width: 1400, height: 860 });
+  const result = await page.evaluate(() =>
+    (window as unknown as { __lab: LabPageApi }).__lab.run('resume-409', { guard: true }),
+  );
+  // Unguarded this client hangs (the scenario's clientVerdict); behind the guard it is refused and completes.
+  expect(findScenario('resume-409')?.clientVerdict).toBe('hung');
+  expect(result.verdict, result.detail).toBe('ok');
+  expect(result.guard?.rejections.map((r) => r.rule)).toEqual(['resumption-rejected']);
+  expect(result.guard?.retried).toEqual(['stream_progress']);
+
+  const shown = await caughtUp(panel, page);
+  // The old session and the re-initialized one; the server's 409 as info, nothing at error or warning.
+  expect(shown.sessions).toBe(2);
+  expect(shown.findings).toEqual([{ rule: 'resumption-rejected', severity: 'info' }]);
+  await panel.locator('[data-testid=finding][data-rule=resumption-rejected]').first().click();
+  await panel.screenshot({ path: 'test-results/lab-guarded-chromium.png' });
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    panel.locator('[data-testid=export-capture]').click(),
+  ]);
+  const file = join(exportsDir, 'resume-409-guarded.capture.json');
+  await download.saveAs(file);
+  const report = await cliReport(file);
+  expect(report.findings.map((f) => [f.rule, f.severity])).toEqual([['resumption-rejected', 'info']]);
+  await Promise.all([panel.close(), page.close()]);
+});
 
 test('an AI chat turn: the LLM completion streams beside a real MCP tool call; only MCP is judged', async () => {
   const { page, panel } = await openDemo();

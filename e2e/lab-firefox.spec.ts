@@ -2,7 +2,7 @@
 // built extension: the cut mid-event, the epoch restart and the clean control; the panel page shows the expected
 // findings and the CLI on its exported capture reports the same rules.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -79,7 +79,12 @@ async function exportCapture(panel: Page): Promise<string> {
       () => {
         const files = readdirSync(downloads);
         done = files.find((file) => file.endsWith('.json')) ?? '';
-        return done !== '' && !files.some((file) => file.endsWith('.part'));
+        // Firefox makes an empty placeholder of the file before its .part: done once the whole JSON is in place.
+        return (
+          done !== '' &&
+          !files.some((file) => file.endsWith('.part')) &&
+          readFileSync(join(downloads, done), 'utf8').trimEnd().endsWith('}')
+        );
       },
       { message: 'the capture download completes', timeout: 10_000 },
     )
@@ -105,15 +110,23 @@ interface Run {
   notLanded: string;
 }
 
-/** One run of the scenario in a fresh page and panel, up to the exported capture. */
-async function runScenario(name: Scenario['name'], scenario: Scenario): Promise<Run> {
+/**
+ * One run of the scenario in a fresh page and panel, up to the exported capture; `guard` puts the page's client
+ * behind the client guard (it must then end `ok`).
+ */
+async function runScenario(name: Scenario['name'], scenario: Scenario, guard = false): Promise<Run> {
   const pageUrl = `${lab.url}/?scenario=${name}`;
   const page = await context.newPage();
   await page.goto(pageUrl);
   const panel = await openPanelFor(pageUrl);
 
-  const result = await page.evaluate((n) => (window as unknown as { __lab: LabPageApi }).__lab.run(n), name);
-  expect(result.verdict, result.detail).toBe(scenario.clientVerdict);
+  const result = await page.evaluate(
+    (n, g) => (window as unknown as { __lab: LabPageApi }).__lab.run(n, { guard: g }),
+    name,
+    guard,
+  );
+  expect(result.verdict, result.detail).toBe(guard ? 'ok' : scenario.clientVerdict);
+  expect(result.guard?.rejections.length ?? 0, 'the guard refused the resume').toBe(guard ? 1 : 0);
 
   const state = await caughtUp(panel, page);
   const rules = [...new Set(state.findings.map((f) => f.rule))].sort();
@@ -150,3 +163,10 @@ for (const name of SUBSET) {
     expect(await cliRules(file)).toEqual(rules);
   });
 }
+
+test('Firefox, resume-409 behind the client guard: refused, re-initialized, answered; the refusal is info only', async () => {
+  const run = await runScenario('resume-409', findScenario('resume-409') as Scenario, true);
+  expect(run.state.sessions).toBe(2);
+  expect(run.state.findings).toEqual([{ rule: 'resumption-rejected', severity: 'info' }]);
+  expect(await cliRules(run.file)).toEqual(['resumption-rejected']);
+});

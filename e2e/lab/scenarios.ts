@@ -397,6 +397,8 @@ export function findScenario(name: string): Scenario | undefined {
 export interface ScenarioVariant {
   /** Caps every big_result at this many bytes (the fixtures keep the clean control small). */
   bigResultBytes?: number;
+  /** Runs the client behind the product's client guard (src/client-guard/); the fault is unchanged. */
+  guard?: boolean;
 }
 
 export function applyVariant(scenario: Scenario, variant: ScenarioVariant = {}): Scenario {

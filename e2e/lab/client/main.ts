@@ -24,7 +24,10 @@ export interface LabPageResult extends RunResult {
 
 export interface LabPageApi {
   scenarios: readonly Scenario[];
-  /** `variant` changes the calls of this run only (e.g. a smaller big_result for the fixtures). */
+  /**
+   * `variant` changes this run only: its calls (e.g. a smaller big_result for the fixtures), or the client behind the
+   * client guard (`{ guard: true }`).
+   */
   run(name: string, variant?: ScenarioVariant): Promise<LabPageResult>;
   /**
    * What this page's fetch saw of its MCP traffic since it loaded, counted as the panel counts its records: the
@@ -140,7 +143,12 @@ async function runOne(name: string, variant?: ScenarioVariant): Promise<LabPageR
   const buttons = [...rows.values()].map((row) => row.button);
   buttons.forEach((button) => (button.disabled = true));
   try {
-    const result = await runScenario(scenario, { baseUrl: base, fetch: recorder.fetch, onNote: note });
+    const result = await runScenario(scenario, {
+      baseUrl: base,
+      fetch: recorder.fetch,
+      onNote: note,
+      ...(variant?.guard && { guard: true }),
+    });
     const applied = await appliedFaults();
     applied.forEach((line) => note(`proxy: ${line}`));
     result.clientErrors.forEach((line) => note(`client error: ${line}`));

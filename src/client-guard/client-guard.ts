@@ -203,18 +203,9 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     // A refused cursor fails the same way every time: do not ask the server again.
     if (stream?.rejected) throw stream.rejected;
     const response = await next(request.url, init);
+    // A refusal is handed back as it came; a 404 for the session is ended by the wrapper (endSession).
     if (!response.ok) {
-      // A 404 that says the session is gone ends the whole session (the wrapper's endSession), not just this stream.
-      if (response.status === 404 && (await sessionGone(request, response))) return response;
-      if (refusesCursor(response))
-        reject(
-          request,
-          session,
-          stream,
-          'resumption-rejected',
-          cursor,
-          `the server refused the resume after ${cursor} with ${response.status}`,
-        );
+      await refusedResume(request, session, stream, cursor, response);
       return response;
     }
     if (!isEventStream(response)) return response;
@@ -311,6 +302,29 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
   }
 
   /**
+   * What a failed answer to a resume means: `session-gone` for a 404 that says so (the whole session ends), the
+   * refusal of the cursor for any other 4xx (reported, and the stream marked), nothing for the rest (a 5xx may pass).
+   */
+  async function refusedResume(
+    request: OutgoingRequest,
+    session: SessionState,
+    stream: StreamState | undefined,
+    cursor: string,
+    response: Response,
+  ): Promise<ResumptionRejectedError | 'session-gone' | undefined> {
+    if (response.status === 404 && (await sessionGone(request, response))) return 'session-gone';
+    if (!refusesCursor(response)) return undefined;
+    return reject(
+      request,
+      session,
+      stream,
+      'resumption-rejected',
+      cursor,
+      `the server refused the resume after ${cursor} with ${response.status}`,
+    );
+  }
+
+  /**
    * A stream the server closed cleanly before its answer (a 2025-11-25 server-side disconnect): the guard resumes it
    * itself after the server's `retry:`, so a client that never resumes a closed stream still gets its answer.
    */
@@ -342,24 +356,11 @@ export function createClientGuard(options: ClientGuardOptions = {}): ClientGuard
     const response = await next(request.url, init).catch(() => undefined);
     // A resume that could not be made is the clean end the server gave: the client decides what comes next.
     if (!response) return undefined;
-    if (response.status === 404 && (await sessionGone(request, response))) {
+    const refused = await refusedResume(request, session, stream, cursor, response);
+    if (refused) {
       await response.body?.cancel();
-      endSession(request, session, response.status);
-      return { kind: 'fail', error: session.gone };
-    }
-    if (refusesCursor(response)) {
-      await response.body?.cancel();
-      return {
-        kind: 'fail',
-        error: reject(
-          request,
-          session,
-          stream,
-          'resumption-rejected',
-          cursor,
-          `the server refused the resume after ${cursor} with ${response.status}`,
-        ),
-      };
+      if (refused === 'session-gone') endSession(request, session, response.status);
+      return { kind: 'fail', error: refused === 'session-gone' ? session.gone : refused };
     }
     if (!response.ok || !isEventStream(response)) {
       await response.body?.cancel();

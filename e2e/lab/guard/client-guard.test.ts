@@ -146,24 +146,12 @@ const FAULTS: FaultCase[] = [
     expected: refused('epoch-mismatch', { 'torn-event-reconnect': 1 }),
     wire: ['epoch-mismatch'],
   },
-  {
-    faults: ['cut-at-boundary:2', 'resume-status:409'],
+  ...[409, 404, 400].map((status): FaultCase => ({
+    faults: ['cut-at-boundary:2', `resume-status:${status}`],
     idScheme: 'integer',
     expected: refused('resumption-rejected'),
     wire: ['resumption-rejected'],
-  },
-  {
-    faults: ['cut-at-boundary:2', 'resume-status:404'],
-    idScheme: 'integer',
-    expected: refused('resumption-rejected'),
-    wire: ['resumption-rejected'],
-  },
-  {
-    faults: ['cut-at-boundary:2', 'resume-status:400'],
-    idScheme: 'integer',
-    expected: refused('resumption-rejected'),
-    wire: ['resumption-rejected'],
-  },
+  })),
   {
     faults: ['cut-at-boundary:2', 'resume-silent'],
     idScheme: 'integer',

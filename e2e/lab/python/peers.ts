@@ -63,6 +63,24 @@ export interface PythonClientOptions {
 /** What client.py does (see its docstring): the full clean run, or one stream_progress call, re-issued or not. */
 export type PythonClientRun = 'clean' | 'cut' | 'call' | 'reissue';
 
+/** Runs a client script of e2e/lab/python once and resolves with the JSON line it printed last. */
+function runClientScript<T>(python: string, args: string[], onLine: (line: string) => void = () => undefined) {
+  const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  let result: T | undefined;
+  child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString('utf8')));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) result = JSON.parse(line) as T;
+    else onLine(line);
+  });
+  return new Promise<T>((resolve, reject) => {
+    child.once('close', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`the Python client exited (${code}) without a result: ${err}`));
+    });
+  });
+}
+
 /** Runs e2e/lab/python/client.py against `url` once and resolves with what its application saw. */
 export function runPythonClient(
   python: string,
@@ -71,18 +89,40 @@ export function runPythonClient(
   options: PythonClientOptions = {},
 ): Promise<PythonClientResult> {
   const args = [join(PYTHON_DIR, 'client.py'), url, run, ...(options.touchTool ? ['--touch-tool'] : [])];
-  const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  let result: PythonClientResult | undefined;
-  child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString('utf8')));
-  createInterface({ input: child.stdout }).on('line', (line) => {
+  return runClientScript<PythonClientResult>(python, args, (line) => {
     if (line === 'LISTENING') options.onListening?.();
-    else if (line.startsWith('{')) result = JSON.parse(line) as PythonClientResult;
   });
-  return new Promise((resolve, reject) => {
-    child.once('close', (code) => {
-      if (result) resolve(result);
-      else reject(new Error(`the Python client exited (${code}) without a result: ${err}`));
-    });
-  });
+}
+
+/** One session's call of the event-store app's `stream` tool, as resume_client.py's application saw it. */
+export interface PythonStreamCall {
+  /** Progress values the callback got, in order. */
+  progress: number[];
+  /** The result's text, or the error the call failed with. */
+  text?: string;
+  error?: string;
+}
+
+export interface PythonResumeResult {
+  /** The first session's call and, when it failed, the call made again in a new session. */
+  calls: PythonStreamCall[];
+  /** Failures outside the calls (connecting, closing). */
+  errors: string[];
+  protocolVersion: string;
+}
+
+/** Runs e2e/lab/python/resume_client.py against the event-store app at `url` (see its docstring). */
+export function runPythonResumeClient(
+  python: string,
+  url: string,
+  call: { count: number; delayMs: number; bytes: number },
+): Promise<PythonResumeResult> {
+  const args = [
+    join(PYTHON_DIR, 'resume_client.py'),
+    url,
+    String(call.count),
+    String(call.delayMs),
+    String(call.bytes),
+  ];
+  return runClientScript<PythonResumeResult>(python, args);
 }

@@ -1,5 +1,6 @@
 // Test fixture (Node tests only): a small hand-built Analysis, so the report formats are checked
 // independently of the model builder and the rules.
+import { DEFAULT_SILENCE } from '../core/model/silence';
 import type { ConnectionRecord } from '../core/capture/model';
 import type { ConnectionView, EventList, EventView } from '../core/model/types';
 import type { Analysis } from '../core/analyze';
@@ -76,6 +77,8 @@ function listOf(events: readonly EventView[]): EventList {
 export function sampleAnalysis(): Analysis {
   return {
     startTime: T0,
+    observedUntil: T0,
+    silence: DEFAULT_SILENCE,
     sessions: [
       {
         key: 'sess-1',

@@ -9,6 +9,7 @@ import { buildModel } from './model/build';
 import { parseConnection, type SseBodyReader } from './model/connection';
 import { PlacementMemory } from './model/events';
 import { ConnectionParseCache } from './model/parse-cache';
+import { DEFAULT_SILENCE, type SilenceThresholds } from './model/silence';
 import type { Model } from './model/types';
 
 /** What {@link analyze} derives from a capture: its sessions, streams, connections and events, and the findings. */
@@ -22,6 +23,15 @@ export interface Analysis extends Model {
   reconnects: ReconnectBehaviour[];
 }
 
+/** What an analysis may be told besides the capture: the silence rules' thresholds (defaults: DEFAULT_SILENCE). */
+export interface AnalysisOptions {
+  silence?: Partial<SilenceThresholds>;
+}
+
+function silenceOf(options: AnalysisOptions): SilenceThresholds {
+  return { ...DEFAULT_SILENCE, ...options.silence };
+}
+
 /** Rules and the reconnect behaviours over one model, on one set of facts (an analyzer's memory when given). */
 function judge(model: Model, rules: readonly Rule[], memory?: FactsMemory): Analysis {
   const run = (): Analysis => ({ ...model, findings: runRules(model, rules), reconnects: reconnectBehaviours(model) });
@@ -33,13 +43,14 @@ function judge(model: Model, rules: readonly Rule[], memory?: FactsMemory): Anal
  * the guard rules. Pure: the same capture always gives the same analysis.
  * @param capture raw transport records, e.g. from {@link loadInput}.
  * @param rules the rules to run; all registered rules when omitted.
+ * @param options the silence rules' thresholds.
  * @returns the derived model and the findings.
  * @example
  * const analysis = analyze(loadInput(readFileSync('session.har'), 'session.har'));
  * for (const f of analysis.findings) console.log(`${f.severity} ${f.rule}: ${f.message}`);
  */
-export function analyze(capture: Capture, rules: readonly Rule[] = allRules): Analysis {
-  return judge(buildModel(capture), rules);
+export function analyze(capture: Capture, rules: readonly Rule[] = allRules, options: AnalysisOptions = {}): Analysis {
+  return judge(buildModel(capture, undefined, undefined, silenceOf(options)), rules);
 }
 
 /**
@@ -51,10 +62,11 @@ export function analyzeRead(
   capture: Capture,
   bodies: ReadonlyMap<string, SseBodyReader>,
   rules: readonly Rule[] = allRules,
+  options: AnalysisOptions = {},
 ): Analysis {
   const parse = (records: readonly ConnectionRecord[]) =>
     records.map((record) => parseConnection(record, bodies.get(record.id)));
-  return judge(buildModel(capture, parse), rules);
+  return judge(buildModel(capture, parse, undefined, silenceOf(options)), rules);
 }
 
 /** An {@link analyze} that redoes only the work the changes since its last call need. */
@@ -81,13 +93,14 @@ export interface Analyzer {
  * onChunk((record) => analyzeLive.readAhead(record));
  * onCaptureChanged((capture) => render(analyzeLive(capture)));
  */
-export function createAnalyzer(rules: readonly Rule[] = allRules): Analyzer {
+export function createAnalyzer(rules: readonly Rule[] = allRules, options: AnalysisOptions = {}): Analyzer {
   const cache = new ConnectionParseCache();
   const placement = new PlacementMemory();
   const facts = new FactsMemory();
+  const silence = silenceOf(options);
   const analyzeLive = (capture: Capture): Analysis =>
     judge(
-      buildModel(capture, (records) => cache.parseAll(records), placement),
+      buildModel(capture, (records) => cache.parseAll(records), placement, silence),
       rules,
       facts,
     );

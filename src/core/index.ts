@@ -1,6 +1,7 @@
 // Runs anywhere (pure core): the library entry, `import { analyze } from 'mcp-stream-inspector'`.
 // Touches no window, document, chrome, browser or node: APIs.
-export { analyze, createAnalyzer, type Analysis, type Analyzer } from './analyze';
+export { analyze, createAnalyzer, type Analysis, type AnalysisOptions, type Analyzer } from './analyze';
+export { DEFAULT_SILENCE, type SilenceThresholds } from './model/silence';
 export { rules } from './guard';
 export { atLeast, mostSevere, SEVERITIES, severityRank } from './guard/severity';
 export { SseParser, type SseEvent, type SseTail } from './sse';

@@ -23,9 +23,9 @@ export class CaptureRecorder implements ExchangeRecorder {
     private readonly onChange: (record: ConnectionRecord, change: RecordingChange) => void = () => undefined,
   ) {}
 
-  /** The recording so far (open exchanges stay `open`). */
+  /** The recording so far (open exchanges stay `open`, watched until now: the silence rules measure up to it). */
   capture(): Capture {
-    return { tool: this.tool, createdAt: this.startedAt, connections: this.records };
+    return { tool: this.tool, createdAt: this.startedAt, observedUntil: now(), connections: this.records };
   }
 
   begin(req: IncomingMessage, proxyUrl: string): ExchangeTrace {

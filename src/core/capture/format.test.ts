@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../guard/types';
 import { InputError } from './errors';
 import { parseCapture, serializeCapture } from './format';
+import { exportHar, importHar } from './har';
 import { sampleCapture } from './samples.fixture';
 
 type Doc = Record<string, unknown> & { connections: Record<string, unknown>[] };
@@ -31,6 +32,13 @@ describe('capture format v1', () => {
   it('round-trips every field exactly, including fractional times and binary chunks', () => {
     const capture = sampleCapture();
     expect(parseCapture(serializeCapture(capture, { revealSecrets: true }))).toEqual(capture);
+  });
+
+  it('keeps until when the recorder watched (observedUntil), in the capture format and in HAR', () => {
+    const capture = { ...sampleCapture(), observedUntil: 1795967699000.5 };
+    expect(parseCapture(serializeCapture(capture, { revealSecrets: true })).observedUntil).toBe(1795967699000.5);
+    expect(importHar(exportHar(capture, { revealSecrets: true })).observedUntil).toBe(1795967699000.5);
+    expect(parseCapture(serializeCapture(sampleCapture(), { revealSecrets: true })).observedUntil).toBeUndefined();
   });
 
   it("keeps where the Break menu's faults struck, redacted or not, and checks each mark", () => {

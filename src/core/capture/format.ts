@@ -62,6 +62,7 @@ export function serializeCapture(
     version: CAPTURE_VERSION,
     tool: { name: written.tool.name, version: written.tool.version },
     createdAt: written.createdAt,
+    observedUntil: written.observedUntil,
     page: written.page && { url: written.page.url, title: written.page.title },
     connections: written.connections.map(connectionToJson),
     findings,
@@ -194,6 +195,8 @@ export class CaptureConnectionReader {
       createdAt: reqTime(doc, 'createdAt', ''),
       connections: this.connections,
     };
+    const observed = optTime(doc, 'observedUntil', '');
+    if (observed !== undefined) capture.observedUntil = observed;
     if (page) {
       const title = optString(page, 'title', 'page');
       capture.page = { url: reqString(page, 'url', 'page'), ...(title !== undefined && { title }) };

@@ -36,6 +36,7 @@ export function exportHar(recorded: Capture, options?: { revealSecrets?: boolean
       : [],
     entries: capture.connections.map((c) => entryFor(c, page ? 'page_1' : undefined)),
     _createdAt: capture.createdAt,
+    _observedUntil: capture.observedUntil,
   };
   return JSON.stringify({ log }, null, 2);
 }

@@ -104,7 +104,7 @@ export class HarEntryReader {
     this.connections.push(this.keep(record));
   }
 
-  /** The capture, from the entries read and the rest of `log` (its creator, pages and `_createdAt`). */
+  /** The capture, from the entries read and the rest of `log` (its creator, pages, `_createdAt`, `_observedUntil`). */
   finish(log: JsonObject): Capture {
     const { connections } = this;
     const capture: Capture = {
@@ -112,6 +112,8 @@ export class HarEntryReader {
       createdAt: optNumber(log, '_createdAt', 'log') ?? earliestStart(connections),
       connections,
     };
+    const observed = optNumber(log, '_observedUntil', 'log');
+    if (observed !== undefined) capture.observedUntil = observed;
     const page = readPage(log);
     if (page) capture.page = page;
     return capture;

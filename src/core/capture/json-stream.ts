@@ -43,10 +43,12 @@ const PATHS = [
   '$.log.creator',
   '$.log.pages',
   '$.log._createdAt',
+  '$.log._observedUntil',
   '$.format',
   '$.version',
   '$.tool',
   '$.createdAt',
+  '$.observedUntil',
   '$.page',
 ];
 

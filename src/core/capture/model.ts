@@ -109,6 +109,11 @@ export interface Capture {
   createdAt: number;
   /** The inspected page, for captures made by the extension. */
   page?: { url: string; title?: string };
+  /**
+   * Epoch ms until which the recorder watched (the panel's export, the proxy's stop): a connection still `open` then
+   * had received nothing since its last byte. Absent: the latest moment any record shows.
+   */
+  observedUntil?: number;
   /** Every recorded exchange. */
   connections: ConnectionRecord[];
 }

@@ -1,10 +1,12 @@
 // Runs anywhere (pure core): the rule registry. Ids are kebab-case and never renamed.
+import { bufferedStream } from './rules/buffered-stream';
 import { captureGap } from './rules/capture-gap';
 import { clientPostedResponse } from './rules/client-posted-response';
 import { crossStreamReplay } from './rules/cross-stream-replay';
 import { duplicateIdAcrossStreams } from './rules/duplicate-id-across-streams';
 import { epochMismatch } from './rules/epoch-mismatch';
 import { headerMismatchNotRejected } from './rules/header-mismatch-not-rejected';
+import { idleTimeoutCut } from './rules/idle-timeout-cut';
 import { incompleteJson } from './rules/incomplete-json';
 import { listenNotAcknowledged } from './rules/listen-not-acknowledged';
 import { methodHeaderMismatch } from './rules/method-header-mismatch';
@@ -14,6 +16,7 @@ import { legacyStreamLost } from './rules/legacy-stream-lost';
 import { protocolVersionMismatch } from './rules/protocol-version-mismatch';
 import { reconnectStorm } from './rules/reconnect-storm';
 import { reissuedWithSameId } from './rules/reissued-with-same-id';
+import { requestHang } from './rules/request-hang';
 import { replayedEventDuplicate } from './rules/replayed-event-duplicate';
 import { requestStateAltered } from './rules/request-state-altered';
 import { responseIdMismatch } from './rules/response-id-mismatch';
@@ -68,6 +71,9 @@ export const rules: readonly Rule[] = [
   statelessEventIds,
   headerMismatchNotRejected,
   responseIdMismatch,
+  requestHang,
+  idleTimeoutCut,
+  bufferedStream,
   captureGap,
 ];
 

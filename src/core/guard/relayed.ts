@@ -26,10 +26,12 @@ export const RELAY_RULES: ReadonlySet<string> = new Set([
  * reconnect timing): they do not run on relayed sessions. Every rule is in one of the two lists (a test checks).
  */
 export const BYTE_RULES: ReadonlySet<string> = new Set([
+  'buffered-stream',
   'capture-gap',
   'cross-stream-replay',
   'duplicate-id-across-streams',
   'epoch-mismatch',
+  'idle-timeout-cut',
   'incomplete-json',
   'legacy-stream-lost',
   'listen-not-acknowledged',
@@ -37,6 +39,7 @@ export const BYTE_RULES: ReadonlySet<string> = new Set([
   'post-stream-not-resumed',
   'reconnect-storm',
   'replayed-event-duplicate',
+  'request-hang',
   'resume-after-answer',
   'resume-id-gap',
   'resume-not-honored',

@@ -103,6 +103,8 @@ export function session(t: Transcript, id: string | undefined, era = '2025-11-25
  *     ? gap 4096 bytes                     the recorder lost that many body bytes here (a capture gap)
  *     ! network-error                      how the body ended (aborted, network-error, open); else complete
  *     ~ +2000 ms                           time passing before the next exchange (ends the body before it)
+ *     . +2000 ms                           time passing within an exchange: before its response head, or between
+ *                                          two chunks of its body (the lines above arrived as one chunk)
  *
  * A body runs to the next `>`, `!` or `~` line, blank lines included (a body of blank lines only is none): an event
  * cut before its blank line is torn.
@@ -155,6 +157,12 @@ export function parseTranscript(text: string, origin = 'http://127.0.0.1:3000'):
       else throw fail('expected "< STATUS" first');
     } else if (/^~ \+\d+ ms$/.test(line)) {
       close();
+      clock += Number(/\d+/.exec(line)?.[0]);
+    } else if (/^\. \+\d+ ms$/.test(line) && current) {
+      // `. +N ms`: time passing within the exchange: what the body had so far arrived as one chunk, the rest later.
+      if (body?.some((l) => l !== ''))
+        current.chunks.push({ t: (clock += 5), bytes: encoder.encode(body.map((l) => `${l}\n`).join('')) });
+      if (body) body = [];
       clock += Number(/\d+/.exec(line)?.[0]);
     } else if (line.startsWith('! ') && current) {
       const end = line.slice(2).trim();

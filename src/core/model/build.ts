@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): capture -> model (sessions, streams, connections, events). Deterministic, no clock.
+import { DEFAULT_SILENCE, observedUntil, type SilenceThresholds } from './silence';
 import type { Capture, ConnectionRecord } from '../capture/model';
 import { parseId } from '../ids/scheme';
 import { combineSchemes, parseConnection, type ParsedConnection } from './connection';
@@ -23,7 +24,12 @@ const parseEach: ParseConnections = (records) => records.map((record) => parseCo
  * @param parse an analyzer's parse cache; parses every record when omitted.
  * @param placement an analyzer's memory of the last model's event order, continued where events were only appended.
  */
-export function buildModel(capture: Capture, parse: ParseConnections = parseEach, placement?: PlacementMemory): Model {
+export function buildModel(
+  capture: Capture,
+  parse: ParseConnections = parseEach,
+  placement?: PlacementMemory,
+  silence: SilenceThresholds = DEFAULT_SILENCE,
+): Model {
   // The exchanges a relay reported join the capture's own records; the relay's stream itself stays an other stream.
   const relay = relayedRecords(capture.connections);
   const records = relay.records.length > 0 ? [...capture.connections, ...relay.records] : capture.connections;
@@ -62,6 +68,8 @@ export function buildModel(capture: Capture, parse: ParseConnections = parseEach
     otherStreams,
     notices: noticesOf(connections),
     startTime: Number.isFinite(startTime) ? startTime : 0,
+    observedUntil: observedUntil(capture),
+    silence,
   };
 }
 

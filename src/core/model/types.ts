@@ -3,6 +3,7 @@ import type { ConnectionRecord } from '../capture/model';
 import type { SseEvent, SseTail } from '../sse/types';
 import type { EventIndexes } from './index-list';
 import type { IdScheme } from '../ids/scheme';
+import type { SilenceThresholds } from './silence';
 import type { Era, JsonRpcEnvelope, JsonRpcId, JsonRpcMessage } from '../mcp/types';
 
 /** The role a connection plays in the transport. */
@@ -231,4 +232,8 @@ export interface Model {
   notices: Notice[];
   /** Epoch ms of the earliest record (times in the UI are relative to it). */
   startTime: number;
+  /** Epoch ms until which the capture watched its connections (see `observedUntil` in guard/silence.ts). */
+  observedUntil: number;
+  /** The silence rules' thresholds for this analysis. */
+  silence: SilenceThresholds;
 }

@@ -50,6 +50,32 @@ describe('parseArgs', () => {
     });
   });
 
+  it('the silence thresholds, in seconds, for analyze and proxy; a bad value is named', () => {
+    const parsed = parseArgs([
+      'analyze',
+      'a.har',
+      '--hang-after',
+      '2.5',
+      '--idle-cut-after=3',
+      '--buffered-after',
+      '1',
+    ]);
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: { silence: { hangMs: 2500, idleCutMs: 3000, bufferedWaitMs: 1000 } },
+    });
+    expect(parseArgs(['proxy', 'http://127.0.0.1:3000/mcp', '--hang-after', '10'])).toMatchObject({
+      ok: true,
+      command: { kind: 'proxy', silence: { hangMs: 10_000 } },
+    });
+    expect(parseArgs(['analyze', 'a.har', '--hang-after', 'soon'])).toEqual({
+      ok: false,
+      error: '--hang-after needs a number of seconds greater than 0 (e.g. --hang-after 30), got "soon"',
+    });
+    expect(parseArgs(['analyze', 'a.har', '--idle-cut-after', '0'])).toMatchObject({ ok: false });
+    expect(parseArgs(['analyze', 'a.har', '--buffered-after'])).toMatchObject({ ok: false });
+  });
+
   it('a value that starts with a dash is still the value', () => {
     expect(parseArgs(['analyze', 'a', '--chunks', '-'])).toMatchObject({ command: { files: ['a'], chunks: '-' } });
     expect(parseArgs(['analyze', 'a', '--fail-on', '--json'])).toEqual({

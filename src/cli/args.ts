@@ -4,6 +4,7 @@ import type { Fault } from '../core/fault/fault';
 import { parseFaultSpec } from '../core/fault/spec';
 import { SEVERITIES } from '../core/guard/severity';
 import type { Severity } from '../core/guard/types';
+import type { SilenceThresholds } from '../core/model/silence';
 
 export type FailOn = Severity | 'never';
 export const FAIL_ON_VALUES: readonly FailOn[] = [...SEVERITIES, 'never'];
@@ -13,9 +14,25 @@ export type Format = 'text' | 'json' | 'sarif' | 'junit' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'junit', 'github'];
 
 export type Command =
-  | { kind: 'analyze'; files: string[]; format: Format; failOn: FailOn; chunks?: string; revealSecrets?: true }
+  | {
+      kind: 'analyze';
+      files: string[];
+      format: Format;
+      failOn: FailOn;
+      chunks?: string;
+      revealSecrets?: true;
+      silence?: Partial<SilenceThresholds>;
+    }
   | { kind: 'rules'; json: boolean }
-  | { kind: 'proxy'; upstream: URL; host: string; port: number; faults: Fault[]; record?: string }
+  | {
+      kind: 'proxy';
+      upstream: URL;
+      host: string;
+      port: number;
+      faults: Fault[];
+      record?: string;
+      silence?: Partial<SilenceThresholds>;
+    }
   | { kind: 'help' }
   | { kind: 'version' };
 
@@ -53,12 +70,41 @@ export function parseArgs(argv: readonly string[]): ParseResult {
   return fail(name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`);
 }
 
+/** The silence rules' thresholds, in seconds on the command line (request-hang, idle-timeout-cut, buffered-stream). */
+const SILENCE_OPTIONS = {
+  'hang-after': { type: 'string' },
+  'idle-cut-after': { type: 'string' },
+  'buffered-after': { type: 'string' },
+} as const satisfies Options;
+
+const SILENCE_FIELDS: Record<keyof typeof SILENCE_OPTIONS, keyof SilenceThresholds> = {
+  'hang-after': 'hangMs',
+  'idle-cut-after': 'idleCutMs',
+  'buffered-after': 'bufferedWaitMs',
+};
+
+const isSilenceOption = (name: string): name is keyof typeof SILENCE_OPTIONS => Object.hasOwn(SILENCE_OPTIONS, name);
+
+/** Reads one silence option into `silence` (milliseconds); the error to print when its value is not a duration. */
+function readSilence(
+  name: keyof typeof SILENCE_OPTIONS,
+  value: string | undefined,
+  silence: Partial<SilenceThresholds>,
+): string | undefined {
+  const seconds = value === undefined || !/^\d{1,6}(\.\d{1,3})?$/.test(value) ? NaN : Number(value);
+  if (!(seconds > 0))
+    return `--${name} needs a number of seconds greater than 0 (e.g. --${name} 30)${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`;
+  silence[SILENCE_FIELDS[name]] = seconds * 1000;
+  return undefined;
+}
+
 const ANALYZE_OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   chunks: { type: 'string' },
   'reveal-secrets': { type: 'boolean' },
+  ...SILENCE_OPTIONS,
 } as const satisfies Options;
 
 function parseAnalyze(args: readonly string[]): ParseResult {
@@ -68,11 +114,15 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   let failOn: FailOn = 'error';
   let chunks: string | undefined;
   let revealSecrets = false;
+  const silence: Partial<SilenceThresholds> = {};
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     // The whole argument as typed: `--json=yes`, `-abc`.
     if (!isDeclared(token, ANALYZE_OPTIONS)) return fail(`unknown option ${args[token.index]} for analyze`);
-    if (token.name === 'json') json = true;
+    if (isSilenceOption(token.name)) {
+      const error = readSilence(token.name, token.value, silence);
+      if (error) return fail(error);
+    } else if (token.name === 'json') json = true;
     else if (token.name === 'reveal-secrets') revealSecrets = true;
     else if (token.name === 'format') {
       if (token.value === undefined) return fail(`--format needs a value: ${FORMATS.join(', ')}`);
@@ -97,7 +147,12 @@ function parseAnalyze(args: readonly string[]): ParseResult {
   const command = { kind: 'analyze', files, format: format ?? (json ? 'json' : 'text'), failOn } as const;
   return {
     ok: true,
-    command: { ...command, ...(chunks !== undefined && { chunks }), ...(revealSecrets && { revealSecrets }) },
+    command: {
+      ...command,
+      ...(chunks !== undefined && { chunks }),
+      ...(revealSecrets && { revealSecrets }),
+      ...(Object.keys(silence).length > 0 && { silence }),
+    },
   };
 }
 
@@ -106,6 +161,7 @@ const PROXY_OPTIONS = {
   host: { type: 'string' },
   fault: { type: 'string', multiple: true },
   record: { type: 'string' },
+  ...SILENCE_OPTIONS,
 } as const satisfies Options;
 
 function parseProxy(args: readonly string[]): ParseResult {
@@ -114,9 +170,15 @@ function parseProxy(args: readonly string[]): ParseResult {
   let host = '127.0.0.1';
   let record: string | undefined;
   const faults: Fault[] = [];
+  const silence: Partial<SilenceThresholds> = {};
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (!isDeclared(token, PROXY_OPTIONS)) return fail(`unknown option ${args[token.index]} for proxy`);
+    if (isSilenceOption(token.name)) {
+      const error = readSilence(token.name, token.value, silence);
+      if (error) return fail(error);
+      continue;
+    }
     const value = token.value;
     if (value === undefined) return fail(`--${token.name} needs a value`);
     if (token.name === 'port') {
@@ -147,7 +209,15 @@ function parseProxy(args: readonly string[]): ParseResult {
     return fail(`the upstream ${JSON.stringify(positionals[0])} is not an http:// or https:// URL`);
   return {
     ok: true,
-    command: { kind: 'proxy', upstream, host, port, faults, ...(record !== undefined && { record }) },
+    command: {
+      kind: 'proxy',
+      upstream,
+      host,
+      port,
+      faults,
+      ...(record !== undefined && { record }),
+      ...(Object.keys(silence).length > 0 && { silence }),
+    },
   };
 }
 
@@ -173,9 +243,10 @@ export const HELP = `mcp-stream-inspector: check what MCP Streamable HTTP resump
 Usage:
   mcp-stream-inspector analyze <file>... [--format text|json|sarif|junit|github] [--json]
                                [--fail-on error|warning|info|never] [--chunks <chunks.ndjson>]
-                               [--reveal-secrets]
+                               [--reveal-secrets] [--hang-after S] [--idle-cut-after S] [--buffered-after S]
   mcp-stream-inspector rules [--json]
   mcp-stream-inspector proxy <upstream-url> [--port N] [--host 127.0.0.1] [--fault SPEC]... [--record FILE]
+                               [--hang-after S] [--idle-cut-after S] [--buffered-after S]
   mcp-stream-inspector --help | --version
 
 analyze   Reads capture files (format v1, exported by the DevTools panel), HAR files (Chrome, Firefox,
@@ -191,6 +262,9 @@ analyze   Reads capture files (format v1, exported by the DevTools panel), HAR f
   --reveal-secrets  Print credentials and session ids as the file has them. By default they are redacted
                 before analysis (docs/redaction.md): the findings are the same, session ids become
                 redacted-session-N, URLs and messages carry ‹redacted:3f2a› tags.
+  --hang-after S      request-hang: a request waiting with no message on its open stream for S seconds (30).
+  --idle-cut-after S  idle-timeout-cut: streams cut after the same silence of at least S seconds (1).
+  --buffered-after S  buffered-stream: a stream's first byte S seconds or more after its request (1).
 rules     Lists the guard rules: id, severity, summary.
 proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-05 HTTP+SSE): forwards every
           request, streams responses as they come, prints a line per exchange and each finding as it shows;
@@ -199,6 +273,7 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
   --port N      Port to listen on (default 0: a free one).
   --host H      Address to listen on (default 127.0.0.1).
   --record F    Write what passed through to F when stopped: .har (HAR 1.2) or .json (capture format).
+  --hang-after, --idle-cut-after, --buffered-after  As for analyze, for the live findings.
   --fault SPEC  Break the traffic on purpose, once (or every time with @every); several compose in order.
                 SPEC is NAME[:VALUE][@every][,method=METHOD]: cut-mid-event[:BYTES], cut-at-boundary[:EVENTS],
                 drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,

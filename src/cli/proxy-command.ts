@@ -2,6 +2,7 @@
 // exchange, each fault as it strikes and each finding as the core's incremental analysis finds it; on SIGINT or
 // SIGTERM writes the recording and stops.
 import { createAnalyzer } from '../core/analyze';
+import { DEFAULT_SILENCE, type SilenceThresholds } from '../core/model/silence';
 import { serializeCapture } from '../core/capture/format';
 import { exportHar } from '../core/capture/har-export';
 import type { Capture, ConnectionRecord } from '../core/capture/model';
@@ -22,7 +23,8 @@ const ANALYSIS_PAUSE_MS = 25;
 
 export async function runProxy(command: ProxyCommand, io: CliIo): Promise<number> {
   const style = io.color ? ansi : plain;
-  const live = liveFindings(io, style);
+  const silence = { ...DEFAULT_SILENCE, ...command.silence };
+  const live = liveFindings(io, style, silence);
   let stopped = false;
   const recorder = new CaptureRecorder({ name: 'mcp-stream-inspector', version: io.version }, (record, change) => {
     if (stopped) return; // stopping ends the open streams: that is not traffic
@@ -50,7 +52,13 @@ export async function runProxy(command: ProxyCommand, io: CliIo): Promise<number
   const record = command.record === undefined ? '' : `; recording to ${command.record}`;
   io.stdout(style.dim(`proxying to ${command.upstream.href} (faults: ${faults}${record})`) + '\n');
 
+  // Silence is news too: while a stream is open, the recording is judged again now and then, so a hang shows while
+  // it happens (request-hang), not only when traffic next arrives.
+  const watch = setInterval(() => {
+    if (recorder.capture().connections.some((record) => record.end === 'open')) live.changed(recorder.capture());
+  }, watchInterval(silence.hangMs));
   const signal = await io.untilStopped();
+  clearInterval(watch);
   stopped = true;
   // The recording as it stands, open streams still open, before stopping ends them.
   const capture = recorder.capture();
@@ -76,9 +84,14 @@ export async function runProxy(command: ProxyCommand, io: CliIo): Promise<number
   return 0;
 }
 
+/** How often open streams are judged again for silence: a quarter of the hang threshold, 250 ms to 5 s. */
+function watchInterval(hangMs: number): number {
+  return Math.min(5000, Math.max(250, hangMs / 4));
+}
+
 /** The core's incremental analysis over the growing recording, printing each finding the first time it shows. */
-function liveFindings(io: CliIo, style: Style) {
-  const analyze = createAnalyzer();
+function liveFindings(io: CliIo, style: Style, silence: SilenceThresholds) {
+  const analyze = createAnalyzer(undefined, { silence });
   const summaries = new Map(rules.map((r) => [r.id, r.summary]));
   const options = { style, ruleSummary: (id: string) => summaries.get(id), docPath: io.docPath };
   /** What was printed, by finding key: a finding the traffic later resolves is withdrawn, saying so. */

@@ -1,4 +1,5 @@
 // Runs in Node (CLI): the command runner. All I/O goes through `CliIo`, so tests drive it in-process.
+import type { SilenceThresholds } from '../core/model/silence';
 import { analyze, analyzeRead } from '../core/analyze';
 import { InputError } from '../core/capture/errors';
 import { createRedactor } from '../core/capture/redact/capture';
@@ -104,7 +105,7 @@ async function analyzeFile(
   file: string,
   chunks: Companion | undefined,
   io: CliIo,
-  { format, revealSecrets }: { format: Format; revealSecrets?: true },
+  { format, revealSecrets, silence }: { format: Format; revealSecrets?: true; silence?: Partial<SilenceThresholds> },
   ranges: RangeReader | undefined,
   scratch: () => ScratchFile | undefined,
 ): Promise<FileOutcome> {
@@ -141,7 +142,10 @@ async function analyzeFile(
     bar?.analyzing(seen.bytes, seen.elements);
     // Redacted before analysis, so that nothing printed (findings, sessions, URLs) carries a secret.
     const capture = redactor ? redactor.redact(loaded, read.bodyMasked).capture : loaded;
-    const analysis = read.bodies ? analyzeRead(capture, read.bodies) : analyze(capture);
+    const options = silence ? { silence } : {};
+    const analysis = read.bodies
+      ? analyzeRead(capture, read.bodies, undefined, options)
+      : analyze(capture, undefined, options);
     const places = lines ? locateFindings(read.source, capture, analysis.findings) : [];
     bar?.clear();
     return { file, ok: true, analysis, places };

@@ -319,6 +319,13 @@ function view(v: unknown): ViewWire {
     hiddenBySeverity: count(o.hiddenBySeverity, 'hiddenBySeverity'),
     findings: items(o.findings, 'findings', findingItem),
     findingsLeftOff: count(o.findingsLeftOff, 'findingsLeftOff'),
+    waiting: items(o.waiting, 'waiting', (w) => ({
+      connectionId: str(w.connectionId, 'connectionId'),
+      label: str(w.label, 'label'),
+      waitedMs: num(w.waitedMs, 'waitedMs'),
+      quietMs: num(w.quietMs, 'quietMs'),
+      silentMs: num(w.silentMs, 'silentMs'),
+    })),
     multipleSessions: flag(o.multipleSessions, 'multipleSessions'),
     faults: items(o.faults, 'faults', (f) => ({
       ...faultLink(f),

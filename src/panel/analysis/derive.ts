@@ -1,5 +1,6 @@
 // Panel worker (pure): the view the UI thread draws, derived from the latest analysis and the user's choices.
 // Each part is remembered with what it was made from, so a new selection or a scroll recomputes only its part.
+import { waitingItems } from '../view/waiting';
 import type { Severity } from '../../core/guard/types';
 import { isEmptyFilter, narrows, parseFilter, type TextFilter } from '../view/filter';
 import { severityCounts, visibleEventIndexes, visibleFindingIndexes, visibleSessionRows } from '../view/lists';
@@ -100,6 +101,7 @@ export function createDeriver(): Deriver {
   const findings = memo((view: PanelView, indexes: readonly number[]) => findingItems(view, indexes));
   const otherStreams = memo((view: PanelView) => otherStreamItems(view));
   const faults = memo((view: PanelView) => faultItems(view));
+  const waiting = memo((view: PanelView) => waitingItems(view));
   const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
   const layout = memo(
     (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
@@ -144,6 +146,7 @@ export function createDeriver(): Deriver {
       hiddenBySeverity: allFindings.length - shownFindings.length,
       findings: listed.items,
       findingsLeftOff: listed.leftOff,
+      waiting: waiting(view),
       multipleSessions: a.sessions.length > 1,
       faults: faults(view),
       otherStreams: others.items,

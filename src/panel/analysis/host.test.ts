@@ -123,10 +123,12 @@ describe('the analysis worker', () => {
     expect(view.held.connections).toBe(tornCapture().connections.length);
     expect(view.totals.events).toBeGreaterThan(0);
     expect(view.findings.map((f) => f.rule)).toContain('torn-event-reconnect');
-    // Coalesced: far fewer views than messages, and every earlier view said it was behind.
+    // Coalesced: far fewer views than messages, and every view before the first that covers them all said it was
+    // behind (later ones are the watch passes of an open connection: the same records, judged again as time runs).
     const views = w.views();
     expect(views.length).toBeLessThan(Math.ceil(deltas.length / 3));
-    for (const v of views.slice(0, -1)) expect(v.seq).toBeLessThan(w.seq());
+    const covering = views.findIndex((v) => v.seq === w.seq());
+    for (const v of views.slice(0, covering)) expect(v.seq).toBeLessThan(w.seq());
   });
 
   it('parses chunks as they arrive, between passes: a message reads each record it grew ahead once', () => {
@@ -429,6 +431,41 @@ describe('the analysis worker', () => {
     const text = await exported.blob.text();
     expect(text).toContain(sessionIdOf(tornCapture()));
     expect(text).not.toContain('redacted-session-');
+  });
+
+  it('while a request waits on an open stream, judges it again as time runs: the clock, then request-hang', () => {
+    const t0 = 1_800_000_000_000;
+    let wall = t0;
+    const w = start({ wallClock: () => wall });
+    w.send((s) => ({ type: 'choices', seq: s, choices: CHOICES }));
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow' } });
+    const open: ConnectionRecord = {
+      id: 'c1',
+      source: 'fetch',
+      method: 'POST',
+      url: 'http://127.0.0.1:3000/mcp',
+      requestHeaders: [{ name: 'mcp-session-id', value: 's1' }],
+      requestBody: body,
+      startTime: t0,
+      status: 200,
+      responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
+      responseTime: t0 + 5,
+      chunks: [{ t: t0 + 10, bytes: new TextEncoder().encode('id: 1\ndata: \n\n') }],
+      end: 'open',
+    };
+    w.transport(recordToDeltas(open));
+    wall = t0 + 5_000;
+    w.time.advance(1000);
+    expect(w.last().waiting).toMatchObject([{ connectionId: 'c1', label: 'tools/call 7' }]);
+    const early = w.last().waiting[0]?.waitedMs ?? 0;
+    expect(w.last().findings.map((f) => f.rule)).not.toContain('request-hang');
+    // Nothing new arrives; the clock alone moves on past the hang threshold (30 s).
+    for (let second = 6; second <= 40; second++) {
+      wall = t0 + second * 1000;
+      w.time.advance(1000);
+    }
+    expect(w.last().waiting[0]?.waitedMs).toBeGreaterThan(early);
+    expect(w.last().findings.map((f) => f.rule)).toContain('request-hang');
   });
 
   it('stops taking new connections while recording is off, and a clear forgets what it held', () => {

@@ -30,7 +30,12 @@ export interface HostDeps {
   policy?: PassPolicy;
   /** An imported file's pieces; defaults to 1 MiB slices, each read when the last is parsed (blobPieces). */
   read?: (file: Blob) => AsyncIterable<Uint8Array>;
+  /** Epoch ms now, as the records' times are (a live capture is watched until now); defaults to Date.now. */
+  wallClock?: () => number;
 }
+
+/** While a live connection is open, the records are judged again this often: silence is news (request-hang). */
+const WATCH_MS = 1000;
 
 export interface AnalysisHost {
   receive(message: HostCommand): void;
@@ -73,6 +78,8 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
   let sentHeld = '';
   let sentDetail = '';
   let sentTimeline: TimelineLayout | undefined;
+  const wallClock = deps.wallClock ?? (() => Date.now());
+  let watchTimer: unknown;
 
   /** Every command up to this one is reflected in what is published. */
   const reflected = () =>
@@ -141,9 +148,23 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     if (publishTimer === undefined) publishTimer = deps.clock.setTimer(publish, 0);
   };
 
-  const pass = () => {
+  /** Another pass soon, with nothing new, while a live connection is open: how long it has been silent is news. */
+  const watch = () => {
+    if (watchTimer !== undefined || held.source !== 'live') return;
+    if (!held.records.connections.some((record) => record.end === 'open')) return;
+    // Never more than a quarter of the worker's time: a big capture's pass is not run every second.
+    watchTimer = deps.clock.setTimer(
+      () => {
+        watchTimer = undefined;
+        if (held.source === 'live') pass(true);
+      },
+      Math.max(WATCH_MS, 4 * (analysed?.costMs ?? 0)),
+    );
+  };
+
+  const pass = (watching = false) => {
     const records = held.records;
-    if (analysed && records === analysedRecords) {
+    if (analysed && records === analysedRecords && !watching) {
       // Commands arrived that changed no record (live deltas while a file is on screen): just say so.
       unanalysedFrom = undefined;
       publish();
@@ -152,8 +173,13 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     postHeld();
     const begun = deps.clock.now();
     try {
-      const analysis = analyze(recordsToCapture(records, { toolVersion: 'panel', createdAt: 0 }));
-      analysed = { view: buildPanelView(analysis, ids), end: captureEnd(records.connections), costMs: 0 };
+      // Live records are watched until now; an imported file until what it says (or its last record).
+      const live = held.source === 'live';
+      const now = live ? wallClock() : undefined;
+      const capture = recordsToCapture(records, { toolVersion: 'panel', createdAt: 0 });
+      const analysis = analyze(now === undefined ? capture : { ...capture, observedUntil: now });
+      const end = captureEnd(records.connections);
+      analysed = { view: buildPanelView(analysis, ids), end: now === undefined ? end : Math.max(end, now), costMs: 0 };
       analysed.costMs = deps.clock.now() - begun;
       analysedRecords = records;
       unanalysedFrom = undefined;
@@ -162,6 +188,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
       return;
     }
     publish();
+    watch();
   };
   const scheduler = createPassScheduler(pass, deps.clock, deps.policy);
 
@@ -320,6 +347,7 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     stop() {
       scheduler.stop();
       if (publishTimer !== undefined) deps.clock.clearTimer(publishTimer);
+      if (watchTimer !== undefined) deps.clock.clearTimer(watchTimer);
     },
   };
 }

@@ -213,6 +213,20 @@ export interface AnalysisNoticeData {
   message: string;
 }
 
+/** A request still waiting on an open connection: the running clock the panel shows before any rule fires. */
+export interface WaitingItem {
+  /** The connection that carries its answer now (selecting it shows the stream). */
+  connectionId: string;
+  /** Method and JSON-RPC id: `tools/call 7`. */
+  label: string;
+  /** Since the request was sent. */
+  waitedMs: number;
+  /** Since the last JSON-RPC message on the connection (or its response head). */
+  quietMs: number;
+  /** Since its last byte. */
+  silentMs: number;
+}
+
 export interface ViewData {
   /** Every command up to this seq is reflected (records analysed, choices applied). */
   seq: number;
@@ -231,6 +245,8 @@ export interface ViewData {
   findings: FindingItem[];
   /** Visible findings not sent (the list is capped). */
   findingsLeftOff: number;
+  /** Requests waiting on open connections, as of the last pass (live: now), the longest waiting first; capped. */
+  waiting: WaitingItem[];
   multipleSessions: boolean;
   /** Where the Break menu's faults struck, in the order they did. */
   faults: FaultItem[];

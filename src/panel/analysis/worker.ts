@@ -20,6 +20,8 @@ const host = createAnalysisHost({
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   },
+  // The records' times are the page's epoch ms; so is this.
+  wallClock: () => performance.timeOrigin + performance.now(),
 });
 
 const fail = (message: string) => scope.postMessage({ type: 'failed', message });

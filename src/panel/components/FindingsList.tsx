@@ -3,7 +3,8 @@ import { memo } from 'preact/compat';
 import { formatCount } from '../view/format';
 import type { TargetedKeyboardEvent } from 'preact';
 import type { Severity } from '../../core/guard/types';
-import type { FindingItem } from '../analysis/messages';
+import { span } from '../../core/guard/silence-facts';
+import type { FindingItem, WaitingItem } from '../analysis/messages';
 import { moveIndex } from '../view/virtualWindow';
 import { BoltIcon } from './BreakMenu';
 import { SeverityIcon } from './Icon';
@@ -19,8 +20,38 @@ export interface FindingsListProps {
   /** Key of the selected finding. */
   selected: string | undefined;
   onSelect(key: string): void;
-  /** Selects the connection a Break fault struck (a finding's "provoked by" link). */
+  /** Selects the connection a Break fault struck (a finding's "provoked by" link), or a waiting request's. */
   onSelectConnection(connectionId: string): void;
+  /** Requests waiting on open connections, with their running clocks (before any rule says they hang). */
+  waiting: readonly WaitingItem[];
+}
+
+/** A waiting request's line: the clock runs with every pass (each second while something is open). */
+function WaitingRow({ item, onSelect }: { item: WaitingItem; onSelect(connectionId: string): void }) {
+  const text = `${item.label} has waited ${span(item.waitedMs)} · no message for ${span(item.quietMs)} · last byte ${span(item.silentMs)} ago`;
+  return (
+    <div
+      class="finding waiting"
+      data-testid="waiting"
+      data-connection={item.connectionId}
+      title={`${text}. Still open: select ${item.connectionId} to see its stream.`}
+      onClick={() => onSelect(item.connectionId)}
+    >
+      <WaitingIcon />
+      <span class="finding-rule">waiting</span>
+      <span class="finding-text num">{text}</span>
+      <span class="finding-time mono dim">{item.connectionId}</span>
+    </div>
+  );
+}
+
+function WaitingIcon() {
+  return (
+    <svg class="waiting-icon" width="12" height="12" viewBox="0 0 12 12" role="img" aria-label="waiting">
+      <circle cx="6" cy="6" r="5" fill="none" stroke="currentColor" stroke-width="1.2" />
+      <path d="M6 3v3.2l2.2 1.3" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linecap="round" />
+    </svg>
+  );
 }
 
 export const FindingsList = memo(function FindingsList({
@@ -32,6 +63,7 @@ export const FindingsList = memo(function FindingsList({
   selected,
   onSelect,
   onSelectConnection,
+  waiting,
 }: FindingsListProps) {
   const onKeyDown = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
     const at = selected !== undefined ? findings.findIndex((f) => f.key === selected) : -1;
@@ -51,10 +83,14 @@ export const FindingsList = memo(function FindingsList({
           {counts.error} error{counts.error === 1 ? '' : 's'} · {counts.warning} warning
           {counts.warning === 1 ? '' : 's'} · {counts.info} info
           {hiddenBySeverity > 0 ? ` · ${hiddenBySeverity} hidden by the severity filter` : ''}
+          {waiting.length > 0 ? ` · ${waiting.length} waiting` : ''}
         </span>
       </div>
       <div class="findings-list" role="listbox" aria-label="Findings" onKeyDown={onKeyDown}>
-        {findings.length === 0 ? (
+        {waiting.map((item) => (
+          <WaitingRow key={`${item.connectionId} ${item.label}`} item={item} onSelect={onSelectConnection} />
+        ))}
+        {findings.length === 0 && waiting.length === 0 ? (
           <p class="findings-empty dim">
             {total === 0 ? 'No findings: every rule passed.' : 'No findings match the filters.'}
           </p>

@@ -121,6 +121,7 @@ export function Workspace(p: WorkspaceProps) {
           selected={focus.findingKey}
           onSelect={selection.selectFinding}
           onSelectConnection={selection.selectConnection}
+          waiting={view.waiting}
         />
       </div>
     </div>

@@ -26,6 +26,8 @@ export interface Nginx {
   config: string;
   /** nginx's error log so far (its upstream timeouts are logged there at `error`). */
   errorLog(): string;
+  /** The master's children right now: its worker processes. */
+  workers(): number[];
   /** SIGTERM to the master (a fast shutdown: it ends its workers), SIGKILL to master and workers after 5 s. */
   close(): Promise<void>;
 }
@@ -131,7 +133,8 @@ async function startOnce(binary: string, options: NginxOptions): Promise<Nginx> 
   while (Date.now() < deadline && child.exitCode === null) {
     if (await answers(port)) {
       if (child.pid === undefined) break;
-      return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, config, errorLog, close };
+      const pid = child.pid;
+      return { url: `http://127.0.0.1:${port}`, port, pid, config, errorLog, workers: () => childPids(pid), close };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -195,6 +195,53 @@ test('resume-409 behind the client guard: refused, re-initialized, answered; the
   await Promise.all([panel.close(), page.close()]);
 });
 
+test('a live hang: a silent tool call is listed with a running clock, then request-hang fires while it waits', async () => {
+  const { page, panel } = await openDemo();
+  // The settings' silence rules: a request hangs after 2 s without a message (the default is 30 s).
+  await panel.locator('[data-testid=settings]').click();
+  const hangAfter = panel.locator('[data-testid=hang-after]');
+  await hangAfter.fill('2');
+  await hangAfter.press('Enter');
+  await expect(panel.locator('.settings-popover [role=status]')).toContainText('Saved');
+  await panel.keyboard.press('Escape');
+
+  // The tool sends a progress notification every 5 s: its stream is silent in between. Not awaited: it runs on.
+  await page.evaluate(() => {
+    (window as unknown as { __slow: Promise<unknown> }).__slow = (
+      window as unknown as { __lab: LabPageApi }
+    ).__lab.callTool('stream_progress_slow');
+  });
+  const waiting = panel.locator('[data-testid=waiting]');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('tools/call');
+  /** The waiting row's clock, in ms ("950 ms", "3.1 s"). */
+  const waitedOf = async () => {
+    const [, value, unit] = /has waited ([\d.]+) (ms|s)\b/.exec((await waiting.textContent()) ?? '') ?? [];
+    return Number(value) * (unit === 's' ? 1000 : 1);
+  };
+  const first = await waitedOf();
+  // The clock runs with nothing arriving: a later reading is larger.
+  await expect.poll(waitedOf).toBeGreaterThan(first);
+  const hang = panel.locator('[data-testid=finding][data-rule=request-hang]');
+  await expect(hang).toHaveCount(1);
+  await expect(hang).toContainText(
+    /request \d+ \(tools\/call\) has waited [\d.]+ s unanswered: \S+ is open and sent no message for [\d.]+ s/,
+  );
+  await hang.click();
+  // Room for both lines (the waiting clock and the finding) in the findings pane, as a user would drag it.
+  const splitter = panel.getByRole('separator', { name: 'Resize findings' });
+  for (let step = 0; step < 6; step++) await splitter.press('ArrowUp');
+  await expect(waiting).toBeInViewport();
+  await panel.screenshot({ path: 'test-results/panel-live-hang.png' });
+
+  // The answer comes: nothing waits any more, and the hang is over.
+  const result = await page.evaluate(() => (window as unknown as { __slow: Promise<{ verdict: string }> }).__slow);
+  expect(result.verdict).toBe('ok');
+  await expect(waiting).toHaveCount(0);
+  await expect(hang).toHaveCount(0);
+  await Promise.all([panel.close(), page.close()]);
+});
+
 test('an AI chat turn: the LLM completion streams beside a real MCP tool call; only MCP is judged', async () => {
   const { page, panel } = await openDemo();
   const turn = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.chat());

@@ -67,6 +67,15 @@ export function App({
     if (panelBytes !== undefined && panelConnections !== undefined)
       client.budget({ bytes: panelBytes, connections: panelConnections });
   }, [client, panelBytes, panelConnections]);
+  const [hangS, idleS, bufferedS] = [
+    settings?.hangAfterSeconds,
+    settings?.idleCutAfterSeconds,
+    settings?.bufferedAfterSeconds,
+  ];
+  useEffect(() => {
+    if (hangS !== undefined && idleS !== undefined && bufferedS !== undefined)
+      client.silence({ hangMs: hangS * 1000, idleCutMs: idleS * 1000, bufferedWaitMs: bufferedS * 1000 });
+  }, [client, hangS, idleS, bufferedS]);
   const files = useCaptureFiles(analysis, toolVersion, dispatch, revealSecrets);
   const breaker = useBreak(transport, view?.faults ?? NO_FAULTS, state.navigations, state.breakAck);
 

@@ -231,6 +231,9 @@ const defaults: Settings = {
   panelConnections: 5000,
   recordOn: 'every-site',
   pickedSites: [],
+  hangAfterSeconds: 30,
+  idleCutAfterSeconds: 1,
+  bufferedAfterSeconds: 1,
 };
 
 describe('settings access', () => {

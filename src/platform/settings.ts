@@ -15,6 +15,12 @@ export interface Settings {
   recordOn: RecordOn;
   /** Sites ("https://example.com") recorded when recordOn is 'picked-sites', in the order picked. */
   pickedSites: string[];
+  /** request-hang: a request waiting with no message on its open stream this many seconds (default 30). */
+  hangAfterSeconds: number;
+  /** idle-timeout-cut: streams cut after the same silence of at least this many seconds (default 1). */
+  idleCutAfterSeconds: number;
+  /** buffered-stream: a stream whose first byte came this many seconds after its request (default 1). */
+  bufferedAfterSeconds: number;
 }
 
 const MIB = 1024 * 1024;
@@ -26,6 +32,9 @@ export const DEFAULT_SETTINGS: Settings = {
   panelConnections: 5000,
   recordOn: 'every-site',
   pickedSites: [],
+  hangAfterSeconds: 30,
+  idleCutAfterSeconds: 1,
+  bufferedAfterSeconds: 1,
 };
 
 const KEYS = {
@@ -35,12 +44,18 @@ const KEYS = {
   panelConnections: 'settings.panelConnections',
   recordOn: 'settings.recordOn',
   pickedSites: 'settings.pickedSites',
+  hangAfterSeconds: 'settings.hangAfterSeconds',
+  idleCutAfterSeconds: 'settings.idleCutAfterSeconds',
+  bufferedAfterSeconds: 'settings.bufferedAfterSeconds',
 } as const;
 /** The range each number is clamped to (the panel's worker refuses a budget outside its own, the same). */
 const RANGES = {
   bufferBytes: [64 * 1024, 512 * MIB],
   panelBytes: [1 * MIB, 4096 * MIB],
   panelConnections: [10, 1_000_000],
+  hangAfterSeconds: [1, 86_400],
+  idleCutAfterSeconds: [1, 86_400],
+  bufferedAfterSeconds: [1, 86_400],
 } as const;
 
 function number(stored: Record<string, unknown>, key: keyof typeof RANGES): number {
@@ -61,6 +76,9 @@ function fromStored(stored: Record<string, unknown>): Settings {
     panelConnections: number(stored, 'panelConnections'),
     recordOn: recordOn === 'picked-sites' ? 'picked-sites' : 'every-site',
     pickedSites: normalizeSites(stored[KEYS.pickedSites]),
+    hangAfterSeconds: number(stored, 'hangAfterSeconds'),
+    idleCutAfterSeconds: number(stored, 'idleCutAfterSeconds'),
+    bufferedAfterSeconds: number(stored, 'bufferedAfterSeconds'),
   };
 }
 

@@ -71,7 +71,7 @@ export interface ReceivedExchange {
   body: string;
 }
 
-export type PlaygroundTool = 'stream_progress' | 'stream_progress_long' | 'big_result';
+export type PlaygroundTool = 'stream_progress' | 'stream_progress_long' | 'stream_progress_slow' | 'big_result';
 
 /**
  * The calls the playground's buttons make: six progress events, or a 256 KiB result in two steps. The long form (tests
@@ -80,6 +80,8 @@ export type PlaygroundTool = 'stream_progress' | 'stream_progress_long' | 'big_r
 const PLAYGROUND_CALLS: Record<PlaygroundTool, ToolCall> = {
   stream_progress: { tool: 'stream_progress', args: { count: 6, delayMs: 80 } },
   stream_progress_long: { tool: 'stream_progress', args: { count: 30, delayMs: 80 } },
+  // A tool that thinks: 5 s before each of its two progress notifications, the stream silent meanwhile (a hang to see).
+  stream_progress_slow: { tool: 'stream_progress', args: { count: 2, delayMs: 5000 } },
   big_result: { tool: 'big_result', args: { sizeBytes: 256 * 1024, progressSteps: 2 } },
 };
 
@@ -168,7 +170,10 @@ async function runOne(name: string, variant?: ScenarioVariant): Promise<LabPageR
 
 async function callOne(tool: PlaygroundTool): Promise<LabPageResult> {
   const clean = findScenario('clean') as Scenario;
-  const scenario: Scenario = { ...clean, calls: [PLAYGROUND_CALLS[tool]], callTimeoutMs: 3000 };
+  const call = PLAYGROUND_CALLS[tool];
+  // Room for the tool's own pace: its progress steps, and 3 s more.
+  const pace = call.tool === 'stream_progress' ? call.args.count * call.args.delayMs : 0;
+  const scenario: Scenario = { ...clean, calls: [call], callTimeoutMs: 3000 + pace };
   const status = document.getElementById('playground-result') as HTMLElement;
   status.textContent = `calling ${tool}…`;
   notes.textContent = '';

@@ -2,6 +2,7 @@
 // buffers instead of copying them (the UI thread keeps no payload), numbers every command that changes the view,
 // and hands the worker's decoded answers to one listener.
 import type { TransportMessage } from '../../protocol/messages';
+import type { SilenceThresholds } from '../../core/model/silence';
 import type { PanelBudget } from '../state/budget';
 import { asWorkerToUi } from './decode-results';
 import type { Choices, EventRef, ExportKind, UiToWorker, WorkerToUi } from './messages';
@@ -28,6 +29,8 @@ export interface AnalysisClient {
   recording(on: boolean): void;
   /** The per-tab budget the worker keeps live records within (the settings' panel budget). */
   budget(budget: PanelBudget): void;
+  /** The silence rules' thresholds (the settings'). */
+  silence(silence: SilenceThresholds): void;
   clear(): void;
   /** Starts an import; its progress and outcome come as messages with the returned seq. */
   importFile(name: string, file: Blob): number;
@@ -88,6 +91,9 @@ export function createAnalysisClient(port: WorkerPort, listener: AnalysisListene
     },
     budget(budget) {
       records((s) => ({ type: 'budget', seq: s, budget }));
+    },
+    silence(silence) {
+      records((s) => ({ type: 'silence', seq: s, silence }));
     },
     clear() {
       records((s) => ({ type: 'clear', seq: s }));

@@ -4,6 +4,9 @@
 import { asBackgroundToPanel, asPanelFeed } from '../../protocol/decode-panel';
 import { decoding, fail, flag, integer, optionalText, record, text } from '../../protocol/decode-fields';
 import { PANEL_BUDGET_LIMITS } from '../state/budget';
+
+/** A day: no silence threshold is longer (the settings' range). */
+const SILENCE_MS_MAX = 86_400_000;
 import { count, eventRef, maybe, num, optional, seq, severityRecord, str } from './decode-shared';
 import type { Choices, Selection, UiToWorker } from './messages';
 
@@ -56,6 +59,19 @@ export function asUiToWorker(raw: unknown): UiToWorker | null {
           budget: {
             bytes: integer(b.bytes, bytes.min, bytes.max, 'bytes'),
             connections: integer(b.connections, connections.min, connections.max, 'connections'),
+          },
+        };
+      }
+      case 'silence': {
+        const t = record(m.silence, 'silence');
+        const ms = (value: unknown, name: string) => integer(value, 1, SILENCE_MS_MAX, name);
+        return {
+          type: 'silence',
+          seq: seq(m.seq),
+          silence: {
+            hangMs: ms(t.hangMs, 'hangMs'),
+            idleCutMs: ms(t.idleCutMs, 'idleCutMs'),
+            bufferedWaitMs: ms(t.bufferedWaitMs, 'bufferedWaitMs'),
           },
         };
       }

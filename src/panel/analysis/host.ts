@@ -57,7 +57,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 type Ordered = Extract<HostCommand, { seq: number }>;
 
 export function createAnalysisHost(deps: HostDeps): AnalysisHost {
-  const analyze = deps.analyzer ?? createAnalyzer();
+  let analyze = deps.analyzer ?? createAnalyzer();
   const read = deps.read ?? ((file: Blob) => blobPieces(file, IMPORT_SLICE_BYTES));
   const derive = createDeriver();
   const ids = createIdSearch();
@@ -265,6 +265,14 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
         return;
       case 'budget':
         change({ type: 'budget', budget: command.budget }, command.seq);
+        return;
+      case 'silence':
+        // New thresholds: a fresh analyzer (its memory was of the old ones), and a pass over everything held.
+        analyze = createAnalyzer(undefined, { silence: command.silence });
+        analysedRecords = undefined;
+        applied = command.seq;
+        unanalysedFrom ??= command.seq;
+        scheduler.input();
         return;
       case 'clear':
         change({ type: 'clear' }, command.seq);

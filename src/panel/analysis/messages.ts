@@ -2,6 +2,7 @@
 // The worker holds the records and the analysis; the UI thread sends what it received and what the user chose, and
 // gets back only what it draws: counts, sessions, findings, the timeline, and the window of event rows on screen.
 // Decoders: decode.ts. Every message is a structured clone; chunk buffers and the timeline's arrays are transferred.
+import type { SilenceThresholds } from '../../core/model/silence';
 import type { EndReason, GapCause, HttpHeader } from '../../core/capture/model';
 import type { Severity } from '../../core/guard/types';
 import type { ConnectionRole, OtherStreamKind } from '../../core/model/types';
@@ -43,6 +44,8 @@ export type UiToWorker =
   | { type: 'recording'; seq: number; on: boolean }
   /** The per-tab budget for live records (state/budget.ts): over it, the oldest finished connections go first. */
   | { type: 'budget'; seq: number; budget: PanelBudget }
+  /** The silence rules' thresholds (the settings'): the analysis starts over with them. */
+  | { type: 'silence'; seq: number; silence: SilenceThresholds }
   /** Drops the records (clear, back to live): late deltas of dropped connections are not reported as lost. */
   | { type: 'clear'; seq: number }
   | { type: 'import'; seq: number; name: string; file: Blob }

@@ -5,6 +5,7 @@ import { useSettings } from '../hooks/useSettings';
 import { useToolbarPopover } from '../hooks/useToolbarPopover';
 import type { SettingsAccess } from '../transport';
 import { RecordOnFields } from './RecordOnFields';
+import { SilenceFields } from './SilenceFields';
 import {
   BUFFER_MIB_MAX,
   BUFFER_MIB_MIN,
@@ -136,6 +137,7 @@ export function SettingsMenu({ access, pageUrl }: { access: SettingsAccess; page
               {PANEL_CONNECTIONS_MAX.toLocaleString('en-US')} connections); over it the oldest finished connections
               become gaps, shown in the status bar.
             </p>
+            <SilenceFields id={id} settings={settings} save={save} />
             <label class="settings-check">
               <input
                 type="checkbox"

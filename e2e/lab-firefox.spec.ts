@@ -170,3 +170,41 @@ test('Firefox, resume-409 behind the client guard: refused, re-initialized, answ
   expect(run.state.findings).toEqual([{ rule: 'resumption-rejected', severity: 'info' }]);
   expect(await cliRules(run.file)).toEqual(['resumption-rejected']);
 });
+
+test('Firefox, a live hang: a silent tool call gets a running clock, then request-hang while it waits', async () => {
+  const pageUrl = `${lab.url}/`;
+  const page = await context.newPage();
+  await page.goto(pageUrl);
+  const panel = await openPanelFor(pageUrl);
+  // The settings' silence rules: a request hangs after 2 s without a message.
+  await panel.click('[data-testid=settings]');
+  await panel.waitForSelector('[data-testid=hang-after]', { visible: true });
+  await panel.click('[data-testid=hang-after]', { count: 3 });
+  await panel.type('[data-testid=hang-after]', '2');
+  await panel.keyboard.press('Enter');
+  await expect
+    .poll(() => panel.evaluate(() => document.querySelector('.settings-popover [role=status]')?.textContent ?? ''))
+    .toContain('Saved');
+  await panel.keyboard.press('Escape');
+
+  await page.evaluate(() => {
+    (window as unknown as { __slow: Promise<unknown> }).__slow = (
+      window as unknown as { __lab: LabPageApi }
+    ).__lab.callTool('stream_progress_slow');
+  });
+  const text = (selector: string) =>
+    panel.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent ?? ''), selector);
+  await expect
+    .poll(() => text('[data-testid=waiting]'))
+    .toEqual([expect.stringMatching(/^waitingtools\/call \d+ has waited/)]);
+  await expect
+    .poll(() => text('[data-testid=finding][data-rule=request-hang]'))
+    .toEqual([expect.stringMatching(/has waited [\d.]+ s unanswered: \S+ is open and sent no message for [\d.]+ s/)]);
+  await panel.screenshot({ path: 'test-results/panel-live-hang-firefox.png' });
+
+  const result = await page.evaluate(() => (window as unknown as { __slow: Promise<{ verdict: string }> }).__slow);
+  expect(result.verdict).toBe('ok');
+  await expect.poll(() => text('[data-testid=waiting], [data-testid=finding][data-rule=request-hang]')).toEqual([]);
+  await panel.close();
+  await page.close();
+});

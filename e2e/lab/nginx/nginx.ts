@@ -2,7 +2,7 @@
 // foreground (`daemon off;`) on 127.0.0.1 with an ephemeral port, a generated config and every file in a temp dir;
 // ended by its own pid and its workers'. Never a service: a daemonized nginx would outlive the test and keep its port.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,8 @@ class AddressInUse extends Error {}
 async function startOnce(binary: string, options: NginxOptions): Promise<Nginx> {
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'mcp-nginx-'));
+  // Run as root, nginx's workers are `nobody`: they must reach the temp paths nginx creates in here for them.
+  chmodSync(dir, 0o755);
   const config = nginxConfig({ ...options, port, dir });
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, config);

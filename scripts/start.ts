@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { LabPageApi, LabPageResult } from '../e2e/lab/client/main';
 import { exportCapture, openPanelFor, PEER_NAMES, runPeersHeadless } from '../e2e/lab/peers/headless';
+import { INTERMEDIARY_NAMES, runIntermediariesHeadless } from '../e2e/lab/nginx/headless';
 import { PY_SCENARIO_NAMES, runPythonHeadless } from '../e2e/lab/python/headless';
 import { runV2Headless, V2_SCENARIO_NAMES } from '../e2e/lab/v2/headless';
 import { guardedCell, runGuarded } from '../e2e/lab/guard/guarded-run';
@@ -57,6 +58,7 @@ function parseArgs(argv: string[]): Options {
     ...PEER_NAMES,
     ...V2_SCENARIO_NAMES,
     ...PY_SCENARIO_NAMES,
+    ...INTERMEDIARY_NAMES,
   ]);
   for (const arg of argv) {
     if (arg === '--headless') options.headless = true;
@@ -200,7 +202,12 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   let peersBroken = 0;
   try {
     // Names of peers or Node scenarios (v2, Python) alone leave the browser scenarios out, and the other way round.
-    const others: readonly string[] = [...PEER_NAMES, ...V2_SCENARIO_NAMES, ...PY_SCENARIO_NAMES];
+    const others: readonly string[] = [
+      ...PEER_NAMES,
+      ...V2_SCENARIO_NAMES,
+      ...PY_SCENARIO_NAMES,
+      ...INTERMEDIARY_NAMES,
+    ];
     const browserOnly = only.filter((name) => !others.includes(name));
     const skipBrowser = only.length > 0 && browserOnly.length === 0;
     for (const scenario of scenarios.filter(
@@ -230,6 +237,7 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   }
   const v2Broken = await runV2Headless(only, CAPTURES_DIR, say);
   const pythonBroken = await runPythonHeadless(only, CAPTURES_DIR, say);
+  const intermediariesBroken = await runIntermediariesHeadless(only, CAPTURES_DIR, say);
   say(
     `captures in ${relative(ROOT, CAPTURES_DIR)}/ · ${rows.length} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -248,7 +256,16 @@ async function runHeadless(lab: Lab, only: string[]): Promise<number> {
   if (peersBroken) say(`broken: ${peersBroken} JS peer(s) (see above)`);
   if (v2Broken) say(`broken: ${v2Broken} TS SDK v2 scenario(s) (see above)`);
   if (pythonBroken) say(`broken: ${pythonBroken} Python SDK scenario(s) (see above)`);
-  return broken.length || guardBroken.length || violations || peersBroken || v2Broken || pythonBroken ? 1 : 0;
+  if (intermediariesBroken) say(`broken: ${intermediariesBroken} intermediary run(s) (see above)`);
+  return broken.length ||
+    guardBroken.length ||
+    violations ||
+    peersBroken ||
+    v2Broken ||
+    pythonBroken ||
+    intermediariesBroken
+    ? 1
+    : 0;
 }
 
 /** Brings the "MCP Streams" panel to the front of the DevTools window inspecting `pageUrl`. */

@@ -56,6 +56,20 @@ describe(RULE, () => {
     expect(findings[0]?.message).toContain('never answered');
   });
 
+  it('leaves a resume cut after a silence (an idle timeout in between) to idle-timeout-cut: the server had nothing yet', () => {
+    const cut = (silenceMs: number) => {
+      const capture = resume([': keep-alive\n\n']);
+      const record = capture.connections[1];
+      if (record) {
+        record.end = 'network-error';
+        record.endTime = (record.chunks[0]?.t ?? 0) + silenceMs;
+      }
+      return findingsFor(capture, RULE);
+    };
+    expect(cut(2000)).toEqual([]);
+    expect(cut(100)).toHaveLength(1);
+  });
+
   it('accepts the SDK behaviour: the torn event replayed whole with its own id, then the rest', () => {
     const torn = `event: message\nid: 3\ndata: ${JSON.stringify(rpc.progress(1, 3)).slice(0, 20)}`;
     const capture = resume([sseEvent('3', rpc.progress(1, 3)), sseEvent('4', rpc.result(1))], '2', [

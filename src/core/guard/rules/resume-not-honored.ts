@@ -1,4 +1,5 @@
 // Runs anywhere (pure core): rule resume-not-honored.
+import { lastActivity } from '../../model/silence';
 import { RESUMABLE_ERAS } from '../../mcp/era';
 import { parseId, type IdScheme, type ParsedId } from '../../ids/scheme';
 import { idKey } from '../../mcp/jsonrpc';
@@ -94,6 +95,17 @@ function neverAnswered(facts: SessionFacts, requestIds: readonly (string | numbe
   return requestIds.filter((id) => !facts.answeredAt.has(idKey(id)));
 }
 
+/**
+ * A resume that something in between cut after a silence (a network error, no byte for at least the idle threshold):
+ * the server had nothing to send yet, which says nothing of how it resumes (idle-timeout-cut speaks of the cut).
+ */
+function cutWhileSilent(conn: ConnectionView, idleCutMs: number): boolean {
+  const { record } = conn;
+  return (
+    record.end === 'network-error' && record.endTime !== undefined && record.endTime - lastActivity(record) >= idleCutMs
+  );
+}
+
 export const resumeNotHonored: Rule = {
   id: 'resume-not-honored',
   severity: 'error',
@@ -149,7 +161,11 @@ export const resumeNotHonored: Rule = {
         // 2025-11-25 servers may close a resume early and let the client poll again: only the last one counts.
         if (!stream || conn.record.end === 'open' || stream.connectionIds.at(-1) !== conn.id) continue;
         const waiting = neverAnswered(session, stream.requestIds);
-        if (waiting.length > 0 && !find((e) => e.envelopes.length > 0)) {
+        if (
+          waiting.length > 0 &&
+          !find((e) => e.envelopes.length > 0) &&
+          !cutWhileSilent(conn, model.silence.idleCutMs)
+        ) {
           report(
             `nothing of the resumed stream was delivered and request ${waiting.map(String).join(', ')} was never answered.`,
           );

@@ -1,12 +1,12 @@
 // Runs in Node (the fault proxy): one exchange through the proxy. Forwards the request upstream and the response
-// back chunk by chunk as it arrives (never buffered), passing event-stream bodies through the planned faults, and
-// tells the recorder what the client received. Used by `mcp-stream-inspector proxy` and by the fault lab.
+// back chunk by chunk as it arrives (never buffered unless the `buffer` fault says so), passing event-stream bodies
+// through the planned faults (response-writer.ts times them), and tells the recorder what the client received. Used by `mcp-stream-inspector proxy` and by the fault lab.
 import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse, STATUS_CODES } from 'node:http';
 import { request as requestTls } from 'node:https';
 import type { FaultStream } from '../core/fault/fault-stream';
 import type { Exchange, ExchangePlan } from '../core/fault/planner';
-import type { TapOp } from '../core/fault/sse-tap';
 import { cutResponse, headerValue, readBody } from './node-http';
+import { ResponseWriter } from './response-writer';
 import type { ExchangeTrace } from './trace';
 
 /** The one header the proxy adds, on the answers it makes itself (a fault that answered a resume). */
@@ -65,7 +65,7 @@ export async function forwardExchange(
   if (plan.kind === 'silent') return answerSilently(res, trace, plan.fault);
   if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs));
   if (res.destroyed) {
-    plan.stream?.finish();
+    plan.stream?.finish('abandoned');
     return;
   }
   const sent = plan.rewrite?.body === undefined ? body : Buffer.from(plan.rewrite.body);
@@ -146,7 +146,7 @@ function sendUpstream(
   const upstream = send(target, { method: req.method, headers, agent: false });
   let cut = false;
   res.on('close', () => {
-    stream?.finish();
+    stream?.finish('abandoned');
     if (!res.writableFinished) upstream.destroy();
   });
   upstream.on('error', (error) => {
@@ -169,35 +169,26 @@ function sendUpstream(
     const faulted = stream && isPlainEventStream(origin.headers) ? stream : undefined;
     if (stream && !faulted) stream.finish();
     const status = origin.statusCode ?? 502;
-    writeHead(res, trace, status, forwardableHeaders(origin.headers, faulted ? ['content-length'] : []));
-    const perform = (ops: TapOp[]): boolean => {
-      let flowing = true;
-      for (const op of ops) {
-        if (op.op === 'write') {
-          flowing = res.write(op.bytes) && flowing;
-          trace?.write(op.bytes);
-          continue;
-        }
+    const headers = forwardableHeaders(origin.headers, faulted ? ['content-length'] : []);
+    const writer = new ResponseWriter(res, origin, faulted, {
+      writeHead: () => writeHead(res, trace, status, headers),
+      write: (bytes) => {
+        trace?.write(bytes);
+        return res.write(bytes);
+      },
+      cut: () => {
         cut = true;
         trace?.cut();
         upstream.destroy();
         cutResponse(res, () => trace?.end('aborted'));
-        return flowing;
-      }
-      return flowing;
-    };
+      },
+    });
+    writer.start();
     origin.on('data', (chunk: Buffer) => {
-      if (cut) return;
-      const flowing = perform(faulted ? faulted.push(chunk) : [{ op: 'write', bytes: chunk }]);
-      if (!flowing && !cut) {
-        origin.pause();
-        res.once('drain', () => origin.resume());
-      }
+      if (!cut) writer.push(faulted ? faulted.push(chunk) : [{ op: 'write', bytes: chunk }]);
     });
     origin.on('end', () => {
-      if (cut) return;
-      if (faulted) perform(faulted.finish());
-      res.end();
+      if (!cut) writer.end();
     });
     origin.on('error', () => {
       if (cut) return;

@@ -65,14 +65,37 @@ export type StreamFault = Shared &
 export type RequestFault = Shared &
   ({ kind: 'set-header'; header: string; value: string; match: RequestMatch } | { kind: 'alter-request-state' });
 
-export type Fault = CutFault | DelayFault | ResumeFault | StreamFault | RequestFault;
+/**
+ * What an intermediary does to time, on a response stream: `buffer` holds it until its end (its head too, unless
+ * `holdHead` is false), `stall` stops forwarding it once for `ms`, `idle-cut` cuts it once `ms` passed with no byte
+ * forwarded (`anyStream`: every event-stream response, as an intermediary's idle timeout cuts every stream).
+ */
+export type SilenceFault = Shared &
+  (
+    | { kind: 'buffer'; match: RequestMatch; holdHead: boolean }
+    | { kind: 'stall'; match: RequestMatch; ms: number }
+    | { kind: 'idle-cut'; match: RequestMatch; ms: number; anyStream: boolean }
+  );
+
+export type Fault = CutFault | DelayFault | ResumeFault | StreamFault | RequestFault | SilenceFault;
 
 export function isCut(fault: Fault): fault is CutFault {
   return fault.kind === 'cut-mid-event' || fault.kind === 'cut-at-boundary';
 }
 
 export function isResumeFault(fault: Fault): fault is ResumeFault {
-  return !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault) && !isRequestFault(fault);
+  return (
+    !isCut(fault) && fault.kind !== 'delay' && !isStreamFault(fault) && !isRequestFault(fault) && !isSilenceFault(fault)
+  );
+}
+
+export function isSilenceFault(fault: Fault): fault is SilenceFault {
+  return fault.kind === 'buffer' || fault.kind === 'stall' || fault.kind === 'idle-cut';
+}
+
+/** A fault that breaks a stream (a cut, or a cut after silence): the faults listed after it wait for its strike. */
+export function breaksStream(fault: Fault): boolean {
+  return isCut(fault) || fault.kind === 'idle-cut';
 }
 
 export function isRequestFault(fault: Fault): fault is RequestFault {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fault } from './fault';
 import { type Exchange, type ExchangePlan, type FaultReport, FaultPlanner } from './planner';
 import { parseFaultSpec } from './spec';
-import type { TapOp } from './sse-tap';
+import type { StreamOp } from './pacing';
 
 const faults = (...specs: string[]): Fault[] =>
   specs.map((spec) => {
@@ -40,7 +40,7 @@ const STREAM = [
 function deliver(plan: ExchangePlan, text = STREAM, size = 5): { out: string; cut: boolean } {
   if (plan.kind !== 'forward') throw new Error(`not forwarded: ${plan.kind}`);
   const bytes = Buffer.from(text);
-  const ops: TapOp[] = [];
+  const ops: StreamOp[] = [];
   for (let at = 0; at < bytes.length && !ops.some((op) => op.op === 'cut'); at += size) {
     const chunk = bytes.subarray(at, at + size);
     ops.push(...(plan.stream ? plan.stream.push(chunk) : [{ op: 'write' as const, bytes: chunk }]));

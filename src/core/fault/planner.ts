@@ -1,34 +1,31 @@
 // Runs anywhere (pure core): decides, exchange by exchange, what a fault proxy does with a list of faults.
 // Faults never strike initialize; a cut strikes the first matching request's response stream; the resume faults
-// strike the first resume (GET with Last-Event-ID) after that cut (`close-resumes` every one); each fault is armed once every cut listed
-// before it has struck, so several compose in the order given; each strikes once unless `@every`.
+// strike the first resume (GET with Last-Event-ID) after that cut (`close-resumes` every one); the silence faults
+// (silence.ts) pace the response streams they strike; each fault is armed once every cut (an idle cut included)
+// listed before it has struck, so several compose in the order given; each strikes once unless `@every`.
 import { TextEncoder } from '../web/globals';
 import { EpochRewriter, EventIdRewriter } from './epoch-rewriter';
 import { claimedRewriter, FaultStream } from './fault-stream';
 import {
+  breaksStream,
   type CutFault,
   type Fault,
   isCut,
   isResumeFault,
-  type RequestMatch,
   type ResumeFault,
   type StreamFault,
 } from './fault';
 import { classifyFrame } from './frame-kind';
 import { nextEventId } from './next-event-id';
 import { LegacyStreams } from './legacy-sse';
+import type { FaultReport, ReportDetail } from './report';
 import { otherId, ResponseIdRewriter } from './response-id-rewriter';
+import { matches, messages, paramsOf, requestId, rpcTarget } from './rpc';
+import { type Armed, claimPacing, silenceFor } from './silence';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
-export type ReportDetail = Record<string, string | number | boolean | null>;
-
-/** A fault that struck: which one (as written), what it did, and the facts of it. */
-export interface FaultReport {
-  fault: string;
-  action: string;
-  detail: ReportDetail;
-}
+export type { FaultReport, ReportDetail } from './report';
 
 /** What a proxy knows of a request before forwarding it. */
 export interface Exchange {
@@ -70,13 +67,6 @@ export interface PlannerOptions {
   onCut?(exchange: Exchange, info: CutInfo): void;
 }
 
-interface Armed {
-  fault: Fault;
-  struck: number;
-  /** A cut assigned to a response that is still streaming. */
-  inFlight: boolean;
-}
-
 /** A response `rewrite-response-id` may cross: its request's id, and the one it was crossed with. */
 interface Crossing {
   id: string | number | undefined;
@@ -112,6 +102,24 @@ export class FaultPlanner {
   }
 
   plan(exchange: Exchange): ExchangePlan {
+    const silence = silenceFor(this.ready(), exchange);
+    const plan = this.planExchange(exchange);
+    if (silence.length === 0 || plan.kind !== 'forward') return plan;
+    // The silence faults ride the stream planned for the other faults, or a pass-through one of their own.
+    const stream = plan.stream ?? new FaultStream(this.remembering(PASS), undefined);
+    stream.pace(() =>
+      claimPacing(silence, exchange, {
+        report: (report) => this.options.report(report),
+        cut: (request, info) => {
+          this.cutSession = request.sessionId;
+          this.options.onCut?.(exchange, info);
+        },
+      }),
+    );
+    return { ...plan, stream };
+  }
+
+  private planExchange(exchange: Exchange): ExchangePlan {
     if (exchange.method === 'GET' && exchange.lastEventId !== undefined) return this.planResume(exchange);
     if (exchange.method === 'GET' && exchange.sessionId === undefined && exchange.url !== undefined)
       return this.planSessionlessGet(exchange.url);
@@ -171,7 +179,7 @@ export class FaultPlanner {
     const out: Armed[] = [];
     for (const armed of this.faults) {
       if (armed.fault.every || armed.struck === 0) out.push(armed);
-      if (isCut(armed.fault) && armed.struck === 0) break;
+      if (breaksStream(armed.fault) && armed.struck === 0) break;
     }
     return out;
   }
@@ -477,37 +485,4 @@ const PASS: TapPolicy = { atFrameStart: () => ({ kind: 'pass' }), onFrameEnd: ()
 function counts(frame: Frame, kind: string | undefined): boolean {
   if (kind !== undefined) return classifyFrame(frame) === kind;
   return frame.isEvent && frame.hasData && frame.dataHead !== '';
-}
-
-/** The messages of a JSON-RPC body (a batch is several). */
-function messages(rpc: unknown): Record<string, unknown>[] {
-  const list = Array.isArray(rpc) ? (rpc as unknown[]) : [rpc];
-  return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
-}
-
-function paramsOf(message: Record<string, unknown> | undefined): Record<string, unknown> {
-  const params = message?.['params'];
-  return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-}
-
-/** The id of the body's first request. */
-function requestId(rpc: unknown): string | number | undefined {
-  const id = messages(rpc).find((m) => typeof m['method'] === 'string')?.['id'];
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-}
-
-function rpcTarget(rpc: unknown): { method: string; tool?: string } {
-  const first = messages(rpc).find((m) => typeof m['method'] === 'string');
-  const method = typeof first?.['method'] === 'string' ? first['method'] : '';
-  const params = first?.['params'];
-  const name = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['name'] : undefined;
-  return { method, ...(typeof name === 'string' && { tool: name }) };
-}
-
-function matches(rpc: unknown, match: RequestMatch): boolean {
-  return messages(rpc).some((message) => {
-    if (message['method'] !== match.method || message['method'] === 'initialize' || !('id' in message)) return false;
-    const { tool } = rpcTarget(message);
-    return match.tool === undefined || match.tool === tool;
-  });
 }

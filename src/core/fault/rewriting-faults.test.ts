@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Exchange, type ExchangePlan, type FaultReport, FaultPlanner } from './planner';
 import { parseFaultSpec } from './spec';
-import type { TapOp } from './sse-tap';
+import type { StreamOp } from './pacing';
 
 function planner(spec: string): { planner: FaultPlanner; reports: FaultReport[] } {
   const parsed = parseFaultSpec(spec);
@@ -31,7 +31,7 @@ const RESULT = (id: number): string =>
 function deliver(plan: ExchangePlan, text: string, size: number, sse = true): string {
   if (plan.kind !== 'forward') throw new Error(`not forwarded: ${plan.kind}`);
   const bytes = Buffer.from(text);
-  const ops: TapOp[] = [];
+  const ops: StreamOp[] = [];
   if (sse && plan.stream)
     for (let at = 0; at < bytes.length; at += size) ops.push(...plan.stream.push(bytes.subarray(at, at + size)));
   if (plan.stream) ops.push(...plan.stream.finish());

@@ -20,6 +20,9 @@ export const FAULT_SYNTAX: readonly string[] = [
   'close-resumes',
   'restart-epoch[:EPOCH]',
   'delay:MS',
+  'buffer[:body]',
+  'stall:MS',
+  'idle-cut:SECONDS',
   'drop-listen-ack',
   'inject-server-request',
   'set-header:NAME=VALUE',
@@ -32,11 +35,16 @@ export type FaultParse = { ok: true; fault: Fault } | { ok: false; error: string
 
 const fail = (error: string): FaultParse => ({ ok: false, error });
 const WHOLE = /^\d{1,9}$/;
+/** Seconds to the millisecond: `30`, `2.5`, `0.25`. */
+const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
 const EPOCH = /^[A-Za-z0-9_-]{1,32}$/;
 const STRIKES_REQUESTS = new Set([
   'cut-mid-event',
   'cut-at-boundary',
   'delay',
+  'buffer',
+  'stall',
+  'idle-cut',
   'inject-server-request',
   'set-header',
   'add-event-ids',
@@ -91,6 +99,23 @@ export function parseFaultSpec(text: string): FaultParse {
       if (typeof ms === 'string') return fail(ms);
       return ok({ ...shared, kind: name, match, ms });
     }
+    case 'buffer':
+      if (value !== undefined && value !== 'body')
+        return fail(
+          `buffer takes no value (the head and the body held until the end) or ":body" (the head sent at once); got ":${value}"`,
+        );
+      return ok({ ...shared, kind: name, match, holdHead: value === undefined });
+    case 'stall': {
+      const ms = wholeNumber(value, 'MS', undefined, 1);
+      if (typeof ms === 'string') return fail(ms);
+      return ok({ ...shared, kind: name, match, ms });
+    }
+    case 'idle-cut': {
+      const ms = seconds(value);
+      if (typeof ms === 'string') return fail(ms);
+      // `@every` with no ,method= is an intermediary's idle timeout: it cuts every event stream, GETs included.
+      return ok({ ...shared, kind: name, match, ms, anyStream: every && match === DEFAULT_MATCH });
+    }
     case 'add-event-ids': {
       if (value === undefined) return ok({ ...shared, kind: name, match });
       const retryMs = wholeNumber(value, 'RETRY_MS', undefined, 0);
@@ -143,10 +168,19 @@ function parseOptions(name: string, options: string[]): RequestMatch | string {
     if (name === 'drop-listen-ack' || name === 'alter-request-state')
       return `${name} strikes the first ${name === 'drop-listen-ack' ? 'subscriptions/listen stream' : 'request echoing a requestState'}: ,method= does not apply to it`;
     if (!STRIKES_REQUESTS.has(name))
-      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request, set-header, add-event-ids and rewrite-response-id`;
+      return `${name} strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, buffer, stall, idle-cut, inject-server-request, set-header, add-event-ids and rewrite-response-id`;
     match = { method };
   }
   return match;
+}
+
+/** `idle-cut`'s SECONDS, in milliseconds: more than 0, at most three decimals. */
+function seconds(value: string | undefined): number | string {
+  if (value === undefined) return 'SECONDS is needed (idle-cut:30 cuts a stream after 30 s with no byte forwarded)';
+  const ms = Math.round(Number(value) * 1000);
+  if (!SECONDS.test(value) || ms < 1)
+    return `SECONDS "${value}" must be a number of seconds above 0, at most 3 decimals (30, 2.5)`;
+  return ms;
 }
 
 function wholeNumber(value: string | undefined, label: string, fallback: number | undefined, min: number) {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Exchange, type ExchangePlan, type FaultReport, FaultPlanner } from './planner';
 import { parseFaultSpec } from './spec';
-import type { TapOp } from './sse-tap';
+import type { StreamOp } from './pacing';
 
 function planner(spec: string): { planner: FaultPlanner; reports: FaultReport[] } {
   const parsed = parseFaultSpec(spec);
@@ -27,7 +27,7 @@ const RESULT = 'event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{"content
 function deliver(plan: ExchangePlan, text: string): string {
   if (plan.kind !== 'forward') throw new Error(`not forwarded: ${plan.kind}`);
   const bytes = Buffer.from(text);
-  const ops: TapOp[] = [];
+  const ops: StreamOp[] = [];
   for (let at = 0; at < bytes.length; at += 7) {
     const chunk = bytes.subarray(at, at + 7);
     ops.push(...(plan.stream ? plan.stream.push(chunk) : [{ op: 'write' as const, bytes: chunk }]));

@@ -27,6 +27,7 @@ export class TapBreaker {
   private target: Target = { id: undefined, delivered: 0 };
   private readonly NetworkError: typeof TypeError;
   private readonly networkMessage: string;
+  private readonly fetchMessage: string;
 
   constructor(
     private readonly natives: Natives,
@@ -35,6 +36,7 @@ export class TapBreaker {
   ) {
     this.NetworkError = g.TypeError;
     this.networkMessage = networkErrorMessage(g);
+    this.fetchMessage = fetchErrorMessage(g);
   }
 
   /** Arms a new set (replacing what was armed) or disarms (null). */
@@ -77,6 +79,7 @@ export class TapBreaker {
         return result;
       },
       networkError: () => new this.NetworkError(this.networkMessage),
+      fetchError: () => new this.NetworkError(this.fetchMessage),
     });
   }
 
@@ -141,7 +144,14 @@ function parseJson(body: string | undefined): unknown {
  * "network error", Firefox's "Error in input stream" (e2e/break-*.spec.ts compares both with a real cut).
  */
 function networkErrorMessage(g: typeof globalThis): string {
-  return typeof (g as { mozInnerScreenX?: unknown }).mozInnerScreenX === 'number'
-    ? 'Error in input stream'
-    : 'network error';
+  return isFirefox(g) ? 'Error in input stream' : 'network error';
+}
+
+/** The message of the TypeError fetch() rejects with when the connection fails before a response head. */
+function fetchErrorMessage(g: typeof globalThis): string {
+  return isFirefox(g) ? 'NetworkError when attempting to fetch resource.' : 'Failed to fetch';
+}
+
+function isFirefox(g: typeof globalThis): boolean {
+  return typeof (g as { mozInnerScreenX?: unknown }).mozInnerScreenX === 'number';
 }

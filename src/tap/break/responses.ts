@@ -5,20 +5,17 @@ import type { FaultStream } from '../../core/fault/fault-stream';
 import { isEventStream } from '../classify';
 import { bare } from '../intrinsics';
 import type { Natives } from '../natives';
+import { type CutHooks, FaultPump } from './pump';
 
 /** The header the product's fault proxy puts on the answers it makes itself (src/proxy/forward.ts), here too. */
 const FAULT_HEADER = 'x-mcp-stream-inspector-fault';
 /** As the proxy's `resume-silent`: a keep-alive comment at once, then every 10 s, until the page lets go. */
 const KEEP_ALIVE_MS = 10_000;
 
-export interface CutHooks {
-  /** Runs `push` with reports attributed to this response's record, `delivered` bytes into its body. */
-  pushing<T>(delivered: number, push: () => T): T;
-  /** The TypeError a network failure raises in this browser (errorLikeNetwork). */
-  networkError(): TypeError;
-}
-
-/** The page's response, its event-stream body passed through `stream`; other bodies pass untouched. */
+/**
+ * The page's response, its event-stream body passed through `stream` (pump.ts); other bodies pass untouched. A held
+ * head (buffer) resolves the fetch only with the body's first output, or fails it as the network would.
+ */
 export async function faultedResponse(
   pending: Promise<Response>,
   stream: FaultStream,
@@ -29,7 +26,7 @@ export async function faultedResponse(
   try {
     response = await pending;
   } catch (error) {
-    stream.finish();
+    stream.finish('abandoned');
     throw error;
   }
   const headers = natives.responseHeaders(response);
@@ -38,54 +35,11 @@ export async function faultedResponse(
     stream.finish();
     return response;
   }
-  const reader = natives.getReader(body);
-  let delivered = 0;
-  /** Set at the cut: the page reads what came before it, then its read fails (error() would drop the queue). */
-  let cut = false;
-  const source: UnderlyingDefaultSource<Uint8Array> = bare({
-    async pull(controller: ReadableStreamDefaultController<Uint8Array>) {
-      if (cut) {
-        controller.error(hooks.networkError());
-        return;
-      }
-      for (;;) {
-        let result: ReadableStreamReadResult<Uint8Array>;
-        try {
-          result = await natives.read(reader);
-        } catch (error) {
-          stream.finish();
-          controller.error(error);
-          return;
-        }
-        const ops = result.done ? stream.finish() : hooks.pushing(delivered, () => stream.push(result.value));
-        let wrote = false;
-        for (const op of ops) {
-          if (op.op === 'cut') {
-            cut = true;
-            stream.finish();
-            // Cancelling the network body aborts the fetch: the connection closes, as a network failure would.
-            natives.cancelReader(reader, undefined).catch(() => undefined);
-            if (!wrote) controller.error(hooks.networkError());
-            return;
-          }
-          delivered += natives.byteLength(op.bytes);
-          // A copy each: the tap's byte stream (body.ts) moves what it is given, and the ops share one chunk.
-          controller.enqueue(op.bytes.slice());
-          wrote = true;
-        }
-        if (result.done) {
-          controller.close();
-          return;
-        }
-        if (wrote) return;
-      }
-    },
-    cancel(reason: unknown) {
-      stream.finish();
-      return natives.cancelReader(reader, reason);
-    },
-  });
-  return sameHead(new natives.Response(new natives.ReadableStream(source), head(response, headers)), response);
+  const timing = stream.opened();
+  const pump = new FaultPump(natives.getReader(body), stream, natives, hooks, timing);
+  const copy = new natives.Response(new natives.ReadableStream(pump.source()), head(response, headers));
+  if (timing.holdHead) await pump.firstOutput();
+  return sameHead(copy, response);
 }
 
 /** An answer made here: a JSON-RPC error with its status, as the proxy's `resume-status`. */

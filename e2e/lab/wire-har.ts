@@ -16,6 +16,8 @@ export interface WireRecording {
   /** The page that made the requests. */
   pageUrl: string;
   exchanges: readonly WireExchange[];
+  /** Ms after time 0 until which the recording watched (open exchanges were still open then), when it says. */
+  observedUntil?: number;
 }
 
 const ms = (value: number): number => Math.round(value * 1000) / 1000;
@@ -104,6 +106,7 @@ export function toHar(recording: WireRecording): string {
       creator: HAR_CREATOR,
       pages: [{ startedDateTime: iso(recording, first), id: 'page_1', title: recording.pageUrl, pageTimings: {} }],
       entries: entries.map((e) => harEntry(recording, e)),
+      ...(recording.observedUntil !== undefined && { _observedUntil: recording.startedAt + recording.observedUntil }),
     },
   };
   return `${JSON.stringify(har, null, 2)}\n`;

@@ -54,8 +54,6 @@ const NOT_YET_RECORDED = [
   'cross-stream-replay', // no real server here re-delivers one stream's event on another
   'duplicate-id-across-streams', // nor gives two streams the same id
   'legacy-stream-lost', // the lab's 2024-11-05 run is fault-free
-  // A hang needs its threshold's 30 s of silence in the recording: the panel's e2e shows it live (lab-*.spec.ts).
-  'request-hang',
 ];
 
 describe('every rule on real traffic', () => {

@@ -42,9 +42,21 @@ function exchange(record: ConnectionRecord, index: number, t0: number): WireExch
   };
 }
 
-/** The client's records in the order it made the requests; time 0 is the first request. */
-export function clientWireRecording(connections: readonly ConnectionRecord[], pageUrl: string): WireRecording {
+/**
+ * The client's records in the order it made the requests; time 0 is the first request. `observedUntil` (epoch ms):
+ * the recording stopped then, with what was open still open.
+ */
+export function clientWireRecording(
+  connections: readonly ConnectionRecord[],
+  pageUrl: string,
+  observedUntil?: number,
+): WireRecording {
   const ordered = [...connections].sort((a, b) => a.startTime - b.startTime);
   const startedAt = ordered[0]?.startTime ?? Date.now();
-  return { startedAt, pageUrl, exchanges: ordered.map((record, index) => exchange(record, index, startedAt)) };
+  return {
+    startedAt,
+    pageUrl,
+    exchanges: ordered.map((record, index) => exchange(record, index, startedAt)),
+    ...(observedUntil !== undefined && { observedUntil: observedUntil - startedAt }),
+  };
 }

@@ -1,7 +1,7 @@
 // Node (dev script, `npm run fixtures:nginx`): records fixtures/nginx-*/ and fixtures/compression-*/ from the real SDK
 // 1.32 client through the lab's real intermediaries (runs.ts), as the client received it, keeping a recording only when
-// the core's existing rules give what its plan says (recording.ts). The new silence rules are left out of
-// expected.json (their engineer fills them in). CLI: npm run fixtures:nginx [-- name...]
+// the core's rules give what its plan says (recording.ts), the silence rules included.
+// CLI: npm run fixtures:nginx [-- name...]
 import { fileURLToPath } from 'node:url';
 import { writeFixture } from '../fixture-files';
 import { recordIntermediary } from './recording';

@@ -1,5 +1,5 @@
 // Runs in Node (the intermediaries' fixture recorder and `npm start -- --headless`): one run through its intermediary,
-// recorded at the client as HAR + chunks.ndjson, judged by the core's existing rules against the run's plan, with the
+// recorded at the client as HAR + chunks.ndjson, judged by the core's rules against the run's plan, with the
 // measured silences and bursts for the fixture's notes.
 import { analyze } from '../../../src/core/analyze';
 import { importHar } from '../../../src/core/capture/har';
@@ -26,6 +26,7 @@ const PLANS: Record<string, Plan> = {
   'compression-buffered': { must: ['buffered-stream'], verdict: 'ok' },
   'nginx-buffered': { must: ['buffered-stream'], verdict: 'ok' },
   'compression-streamed': { must: [], verdict: 'ok' },
+  'nginx-request-hang': { must: ['request-hang'], verdict: 'ok' },
 };
 
 /** The measured numbers of this recording, for its notes. */
@@ -70,7 +71,7 @@ export async function recordIntermediary(run: IntermediaryRun, port?: number): P
   const plan = PLANS[run.name];
   if (!plan) throw new Error(`no plan for ${run.name}`);
   const outcome = await runIntermediary(run, port === undefined ? {} : { port });
-  const recording = clientWireRecording(outcome.connections, `${outcome.baseUrl}/mcp`);
+  const recording = clientWireRecording(outcome.connections, `${outcome.baseUrl}/mcp`, outcome.observedUntil);
   const har = toHar(recording);
   const ndjson = toChunksNdjson(recording);
   const found = new Set(analyze(importHar(har, { chunksNdjson: ndjson })).findings.map((f) => f.rule));

@@ -35,6 +35,12 @@ export interface IntermediaryRun {
   lingerMs: number;
   /** What the recording shows, for expected.json's notes (measured numbers are added by the recorder). */
   notes: string;
+  /**
+   * The recording stops this long after the client's first request, with what is open still open (a hang is judged
+   * while the client waits); the run itself goes on to its end. Such a run takes its time: fixtures only, not
+   * `npm start`.
+   */
+  stopAfterMs?: number;
 }
 
 const progress = (count: number, delayMs: number): ToolCall => ({ tool: 'stream_progress', args: { count, delayMs } });
@@ -98,6 +104,15 @@ export const RUNS: readonly IntermediaryRun[] = [
     notes:
       'The control of compression-buffered: the same Express app with compression() and the same call, served by SDK 1.32.2, whose SSE responses say "Cache-Control: no-cache, no-transform": compression() leaves them alone, and each progress event reaches the client when the server writes it.',
   },
+  {
+    name: 'nginx-request-hang',
+    via: { kind: 'nginx', sdk: '1.32', keepAliveMs: KEEPALIVE_MS },
+    calls: [progress(1, 36_000)],
+    callTimeoutMs: 45_000,
+    lingerMs: 0,
+    stopAfterMs: 32_000,
+    notes: `The fixed nginx (proxy_read_timeout ${READ_TIMEOUT_S}s, the server's keep-alive comments every ${KEEPALIVE_MS} ms): a tool that thinks 36 s before its one progress and its result. Nothing is cut; the recording stops 32 s after the first request, while the client still waits: the tools/call stream is open, alive with comments, without a message since its priming event (request-hang at its default 30 s). The answer came after the recording, at 36 s.`,
+  },
 ];
 
 export function findRun(name: string): IntermediaryRun {
@@ -108,8 +123,10 @@ export function findRun(name: string): IntermediaryRun {
 
 export interface RunOutcome {
   result: RunResult;
-  /** What the client received (the recording fetch). */
+  /** What the client received (the recording fetch), as it stood when the recording stopped. */
   connections: ConnectionRecord[];
+  /** When the recording stopped (epoch ms), for a run with `stopAfterMs`. */
+  observedUntil?: number;
   /** What the server wrote, when (before any middleware). */
   writes: readonly OriginWrite[];
   /** What the server put into its event store, when: everything it produced for the streams, delivered or not. */
@@ -154,10 +171,22 @@ export async function runIntermediary(run: IntermediaryRun, ports: RunPorts = {}
       nginx = await startNginx({ upstream: origin.url, readTimeoutS: READ_TIMEOUT_S, port: ports.port });
     const baseUrl = nginx?.url ?? origin.url;
     const recorder = recordingFetch();
+    let stopped: { connections: ConnectionRecord[]; at: number } | undefined;
+    const stop =
+      run.stopAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            stopped = {
+              connections: structuredClone(recorder.connections),
+              at: performance.timeOrigin + performance.now(),
+            };
+          }, run.stopAfterMs);
     const result = await runScenario(clientScenario(run), { baseUrl, fetch: recorder.fetch, selectScenario: false });
+    clearTimeout(stop);
     return {
       result,
-      connections: recorder.connections,
+      connections: stopped?.connections ?? recorder.connections,
+      ...(stopped && { observedUntil: stopped.at }),
       writes: origin.writes(),
       stored: origin.stored(),
       originErrors: origin.errors(),

@@ -250,3 +250,29 @@ describe('the clean control recording', () => {
     expect(elicitation?.kind).toBe('request');
   });
 });
+
+describe("the silence rules on the lab's real intermediaries, with the numbers they measured", () => {
+  const messageOf = (name: string, rule: string) => analyzed(name).findings.find((f) => f.rule === rule)?.message ?? '';
+
+  it('idle-timeout-cut names nginx proxy_read_timeout of 2 s as the silence before each cut', () => {
+    expect(messageOf('nginx-idle-get-cut', 'idle-timeout-cut')).toMatch(
+      /^3 event streams ended after the same silence, about 2\.0 s without a byte \((19\d\d|20\d\d) ms \//,
+    );
+    expect(messageOf('nginx-slow-call-cut', 'idle-timeout-cut')).toMatch(/^2 event streams .* about 2\.0 s/);
+  });
+
+  it('buffered-stream names the held progress, the wait and, behind compression(), the gzip encoding', () => {
+    const compressed = messageOf('compression-buffered', 'buffered-stream');
+    expect(compressed).toMatch(
+      /'s 5 progress notifications and its answer arrived together, 1\.\d s after the request/,
+    );
+    expect(compressed).toContain('gzip-encoded');
+    expect(messageOf('nginx-buffered', 'buffered-stream')).toContain('a buffering reverse proxy');
+  });
+
+  it('request-hang names how long the call waited, with keep-alives flowing but no message', () => {
+    expect(messageOf('nginx-request-hang', 'request-hang')).toMatch(
+      /^request 1 \(tools\/call\) has waited 3\d\.\d s unanswered: \S+ is open and sent no message for 3\d\.\d s \(its last byte \d+ ms ago\)/,
+    );
+  });
+});

@@ -82,6 +82,7 @@ export class FaultPump {
         this.delivered += this.natives.byteLength(op.bytes);
         // A copy each: the tap's byte stream (body.ts) moves what it is given, and the ops share one chunk.
         controller.enqueue(op.bytes.slice());
+        this.stream.written(op.bytes);
         this.output();
         wrote = true;
       }

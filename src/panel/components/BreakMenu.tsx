@@ -1,5 +1,6 @@
 // Panel: the toolbar's "Break" menu: arms one-shot faults that the tap applies to the inspected page's own MCP
-// traffic (the next tools/call response stream, and the resume that follows), against the real server.
+// traffic (the next tools/call response stream: a cut, an idle cut, a stall or a buffer; and the resume that
+// follows), against the real server. The choices are the proxy's fault specs (view/breakMenu.ts).
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { BreakState } from '../hooks/useBreak';
@@ -58,7 +59,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
           name={`${id}-cut`}
           choices={CUT_CHOICES}
           value={choices.cut}
-          testId={(value) => `break-cut-${value}`}
+          testId={(value) => `break-cut-${value.replace(':', '-')}`}
           onPick={(cut) => set({ cut })}
           extra={(value) =>
             value === 'cut-mid-event' ? (
@@ -79,6 +80,26 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
                 unit="events"
                 onValue={(events) => set({ events })}
               />
+            ) : value === 'idle-cut' ? (
+              <Amount
+                label="Seconds of silence before the cut"
+                testId="break-seconds"
+                min={0.001}
+                step="any"
+                value={choices.seconds}
+                unit="s with no byte"
+                onValue={(seconds) => set({ seconds })}
+              />
+            ) : value === 'stall' ? (
+              <Amount
+                label="Milliseconds the stream stops"
+                testId="break-ms"
+                prefix="for"
+                min={1}
+                value={choices.ms}
+                unit="ms"
+                onValue={(ms) => set({ ms })}
+              />
             ) : null
           }
         />
@@ -92,7 +113,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
         />
         <p class="settings-note dim">
           Each fault strikes once (“every resume”: until Disarm), never on initialize; answers made here never reach the
-          server. Disarmed by a reload or by closing DevTools.
+          server. Silence counts from the response head. Disarmed by a reload or by closing DevTools.
         </p>
         <div class="break-actions">
           {armed ? (
@@ -150,23 +171,26 @@ function ChoiceGroup<T extends string>(props: {
   );
 }
 
-/** "after [N] unit": how far into the stream a cut strikes. */
+/** "after [N] unit" (or "for [N] unit"): how far into the stream, or how long, a fault strikes. */
 function Amount(props: {
   label: string;
   testId: string;
+  prefix?: string;
   min: number;
+  /** "any" for seconds with decimals; whole numbers otherwise. */
+  step?: number | 'any';
   value: number;
   unit: string;
   onValue(value: number): void;
 }) {
   return (
     <span class="break-amount">
-      after
+      {props.prefix ?? 'after'}
       <input
         class="settings-number num"
         type="number"
         min={props.min}
-        step={1}
+        step={props.step ?? 1}
         aria-label={props.label}
         data-testid={props.testId}
         value={props.value}

@@ -2,7 +2,8 @@
 // `--fault` syntax), and each spec in words for the menu and the banner.
 import { DEFAULT_CUT_BYTES, parseFaultSpec } from '../../core/fault/spec';
 
-export type CutChoice = 'none' | 'cut-mid-event' | 'cut-at-boundary';
+/** What happens to the next tools/call stream: a cut, or what an intermediary does to time (one at a time). */
+export type CutChoice = 'none' | 'cut-mid-event' | 'cut-at-boundary' | 'idle-cut' | 'stall' | 'buffer' | 'buffer:body';
 export type ResumeChoice =
   | 'none'
   | 'drop-first-replayed'
@@ -19,6 +20,10 @@ export interface BreakChoices {
   bytes: number;
   /** cut-at-boundary: events that pass before the cut. */
   events: number;
+  /** idle-cut: seconds without a byte before the cut. */
+  seconds: number;
+  /** stall: milliseconds the stream stops. */
+  ms: number;
   resume: ResumeChoice;
 }
 
@@ -26,6 +31,9 @@ export const DEFAULT_BREAK: BreakChoices = {
   cut: 'cut-mid-event',
   bytes: DEFAULT_CUT_BYTES,
   events: 1,
+  // An nginx tuned short (proxy_read_timeout 3s), and a stall longer than a stream's usual gaps.
+  seconds: 3,
+  ms: 5000,
   resume: 'none',
 };
 
@@ -33,6 +41,10 @@ export const CUT_CHOICES: readonly { value: CutChoice; label: string }[] = [
   { value: 'none', label: 'Leave it alone' },
   { value: 'cut-mid-event', label: 'Cut mid-event, as a network error' },
   { value: 'cut-at-boundary', label: 'Cut on an event boundary' },
+  { value: 'idle-cut', label: 'Cut it after silence, as an idle timeout' },
+  { value: 'stall', label: 'Stall it before its first event with data' },
+  { value: 'buffer', label: 'Buffer it: head and body only at its end' },
+  { value: 'buffer:body', label: 'Buffer its body only (the head at once)' },
 ];
 
 export const RESUME_CHOICES: readonly { value: ResumeChoice; label: string }[] = [
@@ -51,12 +63,20 @@ export function breakSpecs(choices: BreakChoices): string[] {
   const specs: string[] = [];
   if (choices.cut === 'cut-mid-event') specs.push(`cut-mid-event:${wholeAtLeast(choices.bytes, 0)}`);
   if (choices.cut === 'cut-at-boundary') specs.push(`cut-at-boundary:${wholeAtLeast(choices.events, 1)}`);
+  if (choices.cut === 'idle-cut') specs.push(`idle-cut:${secondsOf(choices.seconds)}`);
+  if (choices.cut === 'stall') specs.push(`stall:${wholeAtLeast(choices.ms, 1)}`);
+  if (choices.cut === 'buffer' || choices.cut === 'buffer:body') specs.push(choices.cut);
   if (choices.resume !== 'none') specs.push(choices.resume);
   return specs.filter((spec) => parseFaultSpec(spec).ok);
 }
 
 function wholeAtLeast(value: number, min: number): number {
   return Number.isFinite(value) ? Math.max(min, Math.floor(value)) : min;
+}
+
+/** Seconds as the spec takes them: above 0, to the millisecond. */
+function secondsOf(value: number): number {
+  return Number.isFinite(value) ? Math.max(1, Math.round(value * 1000)) / 1000 : 1;
 }
 
 /** A fault that strikes every time until disarmed (`close-resumes`), not once. */
@@ -75,6 +95,12 @@ export function describeFault(spec: string): string {
       return `Cut the next ${fault.match.method} stream ${typeof fault.at === 'object' ? fault.at.dataBytes : 0} bytes into an event`;
     case 'cut-at-boundary':
       return `Cut the next ${fault.match.method} stream after ${fault.after.count} event${fault.after.count === 1 ? '' : 's'}`;
+    case 'idle-cut':
+      return `Cut the next ${fault.anyStream ? 'event' : fault.match.method} stream after ${fault.ms / 1000} s with no byte`;
+    case 'stall':
+      return `Stall the next ${fault.match.method} stream ${fault.ms} ms before its first event with data`;
+    case 'buffer':
+      return `Hold the next ${fault.match.method} stream${fault.holdHead ? ', head and body,' : "'s body"} until it ends`;
     case 'drop-first-replayed':
       return 'Drop the first event of the next resume';
     case 'replay-cursor':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakSpecs, describeFault, RESUME_CHOICES, strikesEveryTime } from './breakMenu';
+import { FAULT_SYNTAX } from '../../core/fault/spec';
+import { breakSpecs, CUT_CHOICES, DEFAULT_BREAK, describeFault, RESUME_CHOICES, strikesEveryTime } from './breakMenu';
 import { provokingFault, type StruckFault } from './faults';
 
 const struck = (connectionId: string, sessionKey: string, t: number, fault: string): StruckFault => ({
@@ -30,25 +31,49 @@ describe('which fault provoked a finding', () => {
 
 describe('the Break menu', () => {
   it('composes the cut, then its resume, as proxy specs', () => {
-    expect(breakSpecs({ cut: 'cut-mid-event', bytes: 60, events: 1, resume: 'none' })).toEqual(['cut-mid-event:60']);
-    expect(breakSpecs({ cut: 'cut-at-boundary', bytes: 60, events: 2, resume: 'resume-status:409' })).toEqual([
-      'cut-at-boundary:2',
-      'resume-status:409',
+    expect(breakSpecs({ ...DEFAULT_BREAK, cut: 'cut-mid-event', bytes: 60, events: 1, resume: 'none' })).toEqual([
+      'cut-mid-event:60',
     ]);
-    expect(breakSpecs({ cut: 'none', bytes: 60, events: 1, resume: 'replay-cursor' })).toEqual(['replay-cursor']);
-    expect(breakSpecs({ cut: 'cut-at-boundary', bytes: 60, events: Number.NaN, resume: 'none' })).toEqual([
+    expect(
+      breakSpecs({ ...DEFAULT_BREAK, cut: 'cut-at-boundary', bytes: 60, events: 2, resume: 'resume-status:409' }),
+    ).toEqual(['cut-at-boundary:2', 'resume-status:409']);
+    expect(breakSpecs({ ...DEFAULT_BREAK, cut: 'none', bytes: 60, events: 1, resume: 'replay-cursor' })).toEqual([
+      'replay-cursor',
+    ]);
+    expect(
+      breakSpecs({ ...DEFAULT_BREAK, cut: 'cut-at-boundary', bytes: 60, events: Number.NaN, resume: 'none' }),
+    ).toEqual(['cut-at-boundary:1']);
+  });
+
+  it('offers each cut and silence fault of the proxy, with its amount, one at a time', () => {
+    const specs = CUT_CHOICES.flatMap((c) => breakSpecs({ ...DEFAULT_BREAK, cut: c.value, seconds: 2.5, ms: 800 }));
+    expect(specs).toEqual([
+      'cut-mid-event:60',
       'cut-at-boundary:1',
+      'idle-cut:2.5',
+      'stall:800',
+      'buffer',
+      'buffer:body',
     ]);
+    const names = new Set(FAULT_SYNTAX.map((syntax) => /^[a-z-]+/.exec(syntax)?.[0]));
+    expect(specs.filter((spec) => !names.has(/^[a-z-]+/.exec(spec)?.[0]))).toEqual([]);
+    expect(specs.map(describeFault).filter((words, i) => words === specs[i])).toEqual([]);
+    expect(breakSpecs({ ...DEFAULT_BREAK, cut: 'idle-cut', seconds: 0 })).toEqual(['idle-cut:0.001']);
+    expect(breakSpecs({ ...DEFAULT_BREAK, cut: 'stall', ms: Number.NaN })).toEqual(['stall:1']);
   });
 
   it('says each in words', () => {
+    expect(describeFault('idle-cut:3')).toBe('Cut the next tools/call stream after 3 s with no byte');
+    expect(describeFault('buffer')).toBe('Hold the next tools/call stream, head and body, until it ends');
     expect(describeFault('cut-mid-event:60')).toBe('Cut the next tools/call stream 60 bytes into an event');
     expect(describeFault('resume-status:404')).toBe('Answer the next resume 404');
     expect(describeFault('close-resumes')).toBe('End every resume at once with a new priming id');
   });
 
   it('offers every resume choice as a spec the proxy reads; only close-resumes strikes until disarmed', () => {
-    const specs = RESUME_CHOICES.flatMap((c) => breakSpecs({ cut: 'none', bytes: 0, events: 1, resume: c.value }));
+    const specs = RESUME_CHOICES.flatMap((c) =>
+      breakSpecs({ ...DEFAULT_BREAK, cut: 'none', bytes: 0, events: 1, resume: c.value }),
+    );
     expect(specs).toHaveLength(RESUME_CHOICES.length - 1);
     expect(specs.filter(strikesEveryTime)).toEqual(['close-resumes']);
     expect(specs.map(describeFault).filter((words, i) => words === specs[i])).toEqual([]);

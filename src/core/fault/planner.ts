@@ -25,7 +25,7 @@ import { type Armed, claimPacing, silenceFor } from './silence';
 import type { Frame } from './sse-framer';
 import type { CutInfo, TapPolicy } from './sse-tap';
 
-export type { FaultReport, ReportDetail } from './report';
+export type { FaultReport } from './report';
 
 /** What a proxy knows of a request before forwarding it. */
 export interface Exchange {

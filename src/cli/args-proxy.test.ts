@@ -77,7 +77,7 @@ describe('parseArgs proxy', () => {
       ['cut-at-boundary,tool=x', 'unknown option "tool=x"; the only one is ,method=NAME'],
       [
         'replay-cursor,method=tools/call',
-        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, inject-server-request, set-header, add-event-ids and rewrite-response-id',
+        'replay-cursor strikes the first resume after a cut, not a request: ,method= applies to cut-mid-event, cut-at-boundary, delay, buffer, stall, idle-cut, inject-server-request, set-header, add-event-ids and rewrite-response-id',
       ],
       ['add-event-ids:-1', 'RETRY_MS "-1" must be a whole number >= 0'],
       ['rewrite-response-id:7', 'rewrite-response-id takes no value (got ":7")'],

@@ -279,7 +279,8 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
                 drop-first-replayed[:EVENTS], replay-cursor, resume-status:400|404|409, resume-silent,
                 close-resumes, restart-epoch[:EPOCH], delay:MS, drop-listen-ack, inject-server-request,
                 set-header:NAME=VALUE, alter-request-state, add-event-ids[:RETRY_MS],
-                rewrite-response-id.
+                rewrite-response-id, buffer[:body], stall:MS, idle-cut:SECONDS (the silence faults: hold a
+                stream to its end, pause it once, cut it after that much silence; idle-cut@every every stream).
                 Cuts and delays strike the first tools/call (or METHOD) request, never initialize; the
                 resume faults strike the first resume (GET with Last-Event-ID) after that cut
                 (close-resumes every one: 200, a new priming event after the cursor, the end); the

@@ -2,7 +2,8 @@
 // foreground on 127.0.0.1, an ephemeral port and a temp dir, no persistence; ended by its own pid. Never a service.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,18 +27,6 @@ export function redisServerBinary(): string {
       'redis-server is not installed: the Redis event store tests need a real one (apt-get install redis-server; .ci/run installs it)',
     );
   }
-}
-
-/** A port free right now on 127.0.0.1 (the OS picks it; redis-server then binds it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** True once the server answers PING with +PONG. */

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nginxConfig, type NginxSettings } from './config';
@@ -39,17 +39,6 @@ export function nginxBinary(): string {
       `nginx is not installed (${NGINX_BINARY}): the lab's intermediary tests need Debian's nginx (apt-get install nginx; .ci/run installs it)`,
     );
   return NGINX_BINARY;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** True once nginx answers an HTTP request on the port (any status: the upstream may answer 404; nginx names itself). */

@@ -18,7 +18,7 @@ import {
 import { classifyFrame } from './frame-kind';
 import { nextEventId } from './next-event-id';
 import { LegacyStreams } from './legacy-sse';
-import type { FaultReport, ReportDetail } from './report';
+import { cutDetail, type FaultReport, type ReportDetail } from './report';
 import { otherId, ResponseIdRewriter } from './response-id-rewriter';
 import { matches, messages, paramsOf, requestId, rpcTarget } from './rpc';
 import { type Armed, claimPacing, silenceFor } from './silence';
@@ -271,12 +271,7 @@ export class FaultPlanner {
         method,
         tool: tool ?? null,
         sessionId: exchange.sessionId ?? null,
-        midEvent: info.midEvent,
-        frameIndex: info.frameIndex,
-        bytesIntoFrame: info.bytesIntoFrame,
-        bytesForwarded: info.bytesForwarded,
-        tornEventId: info.tornEventId ?? null,
-        lastCompleteEventId: info.lastCompleteEventId ?? null,
+        ...cutDetail(info),
       },
     });
     this.options.onCut?.(exchange, info);

@@ -5,7 +5,7 @@
 import type { Fault, SilenceFault } from './fault';
 import { isSilenceFault } from './fault';
 import type { Pacing } from './pacing';
-import type { FaultReport, ReportDetail } from './report';
+import { cutDetail, type FaultReport, type ReportDetail } from './report';
 import { matches, rpcTarget } from './rpc';
 import type { CutInfo } from './sse-tap';
 
@@ -88,15 +88,7 @@ export function claimPacing(
         idle.struck += 1;
         idle.inFlight = false;
         context.cut(request, info);
-        report(idle, 'idle-cut', {
-          idleMs: ms,
-          midEvent: info.midEvent,
-          frameIndex: info.frameIndex,
-          bytesIntoFrame: info.bytesIntoFrame,
-          bytesForwarded: info.bytesForwarded,
-          tornEventId: info.tornEventId ?? null,
-          lastCompleteEventId: info.lastCompleteEventId ?? null,
-        });
+        report(idle, 'idle-cut', { idleMs: ms, ...cutDetail(info) });
       },
       missed: () => void (idle.inFlight = false),
     };

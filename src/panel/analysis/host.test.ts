@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCapture } from '../../core/capture/format';
+import { parseCapture, serializeCapture } from '../../core/capture/format';
 import { loadInput } from '../../core/capture/load';
 import type { Capture, ConnectionRecord } from '../../core/capture/model';
 import { readFixture } from '../../core/fixtures-dir.fixture';
@@ -106,6 +106,25 @@ function start(options: Partial<HostDeps> = {}) {
     return v;
   };
   return { host, time, out, send, transport, views, last, seq: () => seq };
+}
+
+/** A tools/call whose POST stream primed and then fell silent, still open. */
+function waitingCall(t0: number): ConnectionRecord {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow' } });
+  return {
+    id: 'c1',
+    source: 'fetch',
+    method: 'POST',
+    url: 'http://127.0.0.1:3000/mcp',
+    requestHeaders: [{ name: 'mcp-session-id', value: 's1' }],
+    requestBody: body,
+    startTime: t0,
+    status: 200,
+    responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
+    responseTime: t0 + 5,
+    chunks: [{ t: t0 + 10, bytes: new TextEncoder().encode('id: 1\ndata: \n\n') }],
+    end: 'open',
+  };
 }
 
 describe('the analysis worker', () => {
@@ -438,21 +457,7 @@ describe('the analysis worker', () => {
     let wall = t0;
     const w = start({ wallClock: () => wall });
     w.send((s) => ({ type: 'choices', seq: s, choices: CHOICES }));
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow' } });
-    const open: ConnectionRecord = {
-      id: 'c1',
-      source: 'fetch',
-      method: 'POST',
-      url: 'http://127.0.0.1:3000/mcp',
-      requestHeaders: [{ name: 'mcp-session-id', value: 's1' }],
-      requestBody: body,
-      startTime: t0,
-      status: 200,
-      responseHeaders: [{ name: 'content-type', value: 'text/event-stream' }],
-      responseTime: t0 + 5,
-      chunks: [{ t: t0 + 10, bytes: new TextEncoder().encode('id: 1\ndata: \n\n') }],
-      end: 'open',
-    };
+    const open = waitingCall(t0);
     w.transport(recordToDeltas(open));
     wall = t0 + 5_000;
     w.time.advance(1000);
@@ -466,6 +471,54 @@ describe('the analysis worker', () => {
     }
     expect(w.last().waiting[0]?.waitedMs).toBeGreaterThan(early);
     expect(w.last().findings.map((f) => f.rule)).toContain('request-hang');
+  });
+
+  it('judges an imported file until its observedUntil, and a re-export keeps it', async () => {
+    const t0 = 1_800_000_000_000;
+    const capture: Capture = {
+      tool: { name: 'mcp-stream-inspector', version: 'test' },
+      createdAt: t0,
+      observedUntil: t0 + 40_000,
+      connections: [waitingCall(t0)],
+    };
+    const file = new Blob([serializeCapture(capture)]);
+    const w = start({ wallClock: () => t0 + 3_600_000 });
+    w.send((s) => ({ type: 'import', seq: s, name: 'hang.json', file }));
+    await until(() => w.out.some((m) => m.type === 'imported'));
+    w.time.advance(1000);
+    // Silent from its priming event until the recorder stopped watching: 40 s, not an hour (the wall clock).
+    const hang = w.last().findings.find((f) => f.rule === 'request-hang');
+    expect(hang?.message).toMatch(/\b39\.9 s\b|\b40(\.0)? s\b/);
+    w.host.receive({
+      type: 'export',
+      id: 6,
+      kind: 'capture',
+      toolVersion: 't',
+      createdAt: t0 + 7_200_000,
+      revealSecrets: true,
+    });
+    const exported = w.out.find((m) => m.type === 'exported');
+    if (exported?.type !== 'exported') throw new Error('no export');
+    expect(parseCapture(await exported.blob.text()).observedUntil).toBe(t0 + 40_000);
+  });
+
+  it('exports live records as watched until the export, so a silent open stream reads as silent', async () => {
+    const t0 = 1_800_000_000_000;
+    const w = start({ wallClock: () => t0 + 50_000 });
+    w.transport(recordToDeltas(waitingCall(t0)));
+    w.host.receive({
+      type: 'export',
+      id: 7,
+      kind: 'capture',
+      toolVersion: 't',
+      createdAt: t0 + 50_000,
+      revealSecrets: true,
+    });
+    const exported = w.out.find((m) => m.type === 'exported');
+    if (exported?.type !== 'exported') throw new Error('no export');
+    const capture = parseCapture(await exported.blob.text());
+    expect(capture.observedUntil).toBe(t0 + 50_000);
+    expect(analyze(capture).findings.map((f) => f.rule)).toContain('request-hang');
   });
 
   it('stops taking new connections while recording is off, and a clear forgets what it held', () => {

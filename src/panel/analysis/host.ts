@@ -176,8 +176,12 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
       // Live records are watched until now; an imported file until what it says (or its last record).
       const live = held.source === 'live';
       const now = live ? wallClock() : undefined;
-      const capture = recordsToCapture(records, { toolVersion: 'panel', createdAt: 0 });
-      const analysis = analyze(now === undefined ? capture : { ...capture, observedUntil: now });
+      const capture = recordsToCapture(records, {
+        toolVersion: 'panel',
+        createdAt: 0,
+        observedUntil: now ?? held.fileObservedUntil,
+      });
+      const analysis = analyze(capture);
       const end = captureEnd(records.connections);
       analysed = { view: buildPanelView(analysis, ids), end: now === undefined ? end : Math.max(end, now), costMs: 0 };
       analysed.costMs = deps.clock.now() - begun;
@@ -292,9 +296,12 @@ export function createAnalysisHost(deps: HostDeps): AnalysisHost {
     const { id, kind, toolVersion, createdAt, revealSecrets } = command;
     scheduler.flush(); // the findings written along are those of every record exported
     try {
+      // Live records were watched until this export (silent open streams stay silent in the file: request-hang).
       const capture = recordsToCapture(held.records, {
         toolVersion,
         createdAt,
+        observedUntil:
+          held.source === 'live' ? Math.max(createdAt, captureEnd(held.records.connections)) : held.fileObservedUntil,
         ...(held.pageUrl ? { pageUrl: held.pageUrl } : {}),
       });
       // A capture carries the findings the panel showed; HAR has no place for them.

@@ -6,6 +6,8 @@ export interface CaptureMeta {
   toolVersion: string;
   pageUrl?: string;
   createdAt: number;
+  /** Until when the records were watched: the export's moment for live records, what an imported file said. */
+  observedUntil?: number;
 }
 
 export function recordsToCapture(records: RecordsState, meta: CaptureMeta): Capture {
@@ -13,6 +15,7 @@ export function recordsToCapture(records: RecordsState, meta: CaptureMeta): Capt
     tool: { name: TOOL_NAME, version: meta.toolVersion },
     createdAt: meta.createdAt,
     ...(meta.pageUrl ? { page: { url: meta.pageUrl } } : {}),
+    ...(meta.observedUntil === undefined ? {} : { observedUntil: meta.observedUntil }),
     connections: records.connections.slice(),
   };
 }

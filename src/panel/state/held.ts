@@ -10,6 +10,8 @@ export interface HeldState {
   records: RecordsState;
   /** An imported file is on screen: live data waits until the UI goes back to live (a clear). */
   source: 'live' | 'file';
+  /** Until when an imported file's recorder watched (its `observedUntil`): silence is judged to there, not to now. */
+  fileObservedUntil?: number;
   /** False while recording is paused: connections already known keep filling, new ones are not taken. */
   recording: boolean;
   /** The inspected page, for the export's `page`. */
@@ -52,9 +54,20 @@ export function reduceHeld(state: HeldState, command: HeldCommand): HeldState {
       return { ...state, recording: command.on };
     case 'clear':
       // Clear also closes an imported file: the panel is empty and live again.
-      return { ...state, records: forget(state.records), source: 'live', dropped: NO_DROPS };
+      return {
+        ...state,
+        records: forget(state.records),
+        source: 'live',
+        fileObservedUntil: undefined,
+        dropped: NO_DROPS,
+      };
     case 'imported':
-      return { ...state, records: captureToRecords(command.capture), source: 'file' };
+      return {
+        ...state,
+        records: captureToRecords(command.capture),
+        source: 'file',
+        fileObservedUntil: command.capture.observedUntil,
+      };
   }
 }
 

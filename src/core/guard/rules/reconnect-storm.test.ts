@@ -47,6 +47,31 @@ describe(RULE, () => {
   });
 });
 
+describe(`${RULE}: a standalone GET refused again and again`, () => {
+  /** An initialized session whose client opens the standalone GET `times` times, each refused with `status`. */
+  function refusedGets(times: number, status: number) {
+    const t = new Transcript();
+    const s = session(t, 'S1');
+    s({ body: rpc.request(1, 'tools/list'), json: rpc.result(1, { tools: [] }) });
+    for (let i = 0; i < times; i++) s({ method: 'GET', status, json: { error: 'Method Not Allowed' } });
+    return t.capture();
+  }
+
+  it('reports a client retrying a 405 at a steady rate, naming the refusal', () => {
+    const findings = findingsFor(refusedGets(12, 405), RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.connectionId).toBe('c3');
+    expect(findings[0]?.message).toMatch(
+      /^11 reconnects of the standalone GET stream, refused 405, in 0\.2 s \([\d.]+\/s\), none delivering anything new \(first c3, last c13\)/,
+    );
+  });
+
+  it('stays quiet when the client takes the refusal (one GET, or a few retries)', () => {
+    expect(findingsFor(refusedGets(1, 405), RULE)).toEqual([]);
+    expect(findingsFor(refusedGets(4, 400), RULE)).toEqual([]);
+  });
+});
+
 describe(`${RULE} on real SDK traffic (fixtures/resume-after-error)`, () => {
   const real = recorded('resume-after-error');
   const resume = () =>

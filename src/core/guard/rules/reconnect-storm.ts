@@ -22,20 +22,30 @@ function noProgress(facts: Facts, session: SessionFacts, conn: ConnectionView): 
   return news === undefined && conn.responseMessages.length === 0;
 }
 
+/** One series of reconnects: what was reconnected (for the message) and the reconnects, in order. */
+interface ReconnectSeries {
+  what: string;
+  conns: ConnectionView[];
+}
+
 /**
- * Each series of reconnects of the session: a stream's resumes (its connections after the first), and the standalone
- * GET stream opened again and again without a cursor (each opening a stream of its own in the model).
+ * Each series of reconnects of the session: a stream's resumes (its connections after the first); the standalone
+ * GET stream opened again and again without a cursor (each opening a stream of its own in the model), as after an
+ * idle close; and the standalone GET refused again and again (405, 400: a client that retries a refusal).
  */
-function reconnectSeries(facts: Facts, session: SessionFacts): { streamId: string; conns: ConnectionView[] }[] {
-  const series: { streamId: string; conns: ConnectionView[] }[] = [];
+function reconnectSeries(facts: Facts, session: SessionFacts): ReconnectSeries[] {
+  const series: ReconnectSeries[] = [];
   for (const streamId of session.session.streamIds) {
     const conns = (facts.stream.get(streamId)?.connectionIds ?? []).flatMap((id) => facts.connection.get(id) ?? []);
-    if (conns.length > 1) series.push({ streamId, conns: conns.slice(1) });
+    if (conns.length > 1) series.push({ what: `stream ${streamId}`, conns: conns.slice(1) });
   }
-  const reopened = session.connections.filter(
-    (c) => c.role === 'get' && c.lastEventIdSent === undefined && c.streamId !== undefined,
-  );
-  if (reopened.length > 1) series.push({ streamId: reopened[0]?.streamId ?? '', conns: reopened.slice(1) });
+  const opens = session.connections.filter((c) => c.role === 'get' && c.lastEventIdSent === undefined);
+  const reopened = opens.filter((c) => c.streamId !== undefined);
+  if (reopened.length > 1) series.push({ what: `stream ${reopened[0]?.streamId ?? ''}`, conns: reopened.slice(1) });
+  const refused = opens.filter((c) => c.streamId === undefined && (c.record.status ?? 0) >= 400);
+  const statuses = [...new Set(refused.map((c) => c.record.status))].join('/');
+  if (refused.length > 1)
+    series.push({ what: `the standalone GET stream, refused ${statuses},`, conns: refused.slice(1) });
   return series;
 }
 
@@ -50,7 +60,7 @@ export const reconnectStorm: Rule = {
     const facts = factsOf(model);
     const reports: Report[] = [];
     for (const session of facts.sessions) {
-      for (const { streamId, conns: chain } of reconnectSeries(facts, session)) {
+      for (const { what, conns: chain } of reconnectSeries(facts, session)) {
         // The longest run of reconnects in the chain that brought nothing new.
         let [runStart, bestStart, bestLength] = [0, 0, 0];
         for (const [i, conn] of chain.entries()) {
@@ -65,7 +75,7 @@ export const reconnectStorm: Rule = {
         const seconds = Math.max((last.record.startTime - first.record.startTime) / 1000, 0.001);
         const rate = ((longest.length - 1) / seconds).toFixed(1);
         reports.push({
-          message: `${longest.length} reconnects of stream ${streamId} in ${seconds.toFixed(1)} s (${rate}/s), none delivering anything new (first ${first.id}, last ${last.id}): the client reconnects at a steady rate without progress or backoff.`,
+          message: `${longest.length} reconnects of ${what} in ${seconds.toFixed(1)} s (${rate}/s), none delivering anything new (first ${first.id}, last ${last.id}): the client reconnects at a steady rate without progress or backoff.`,
           ...at(first),
         });
       }

@@ -16,6 +16,21 @@ describe('the Break menu on the wire', () => {
     expect(asBackgroundToBridge({ type: 'break', arm: everyResume })).toEqual({ type: 'break', arm: everyResume });
   });
 
+  it("carries an idle proxy's idle-cut@every (every quiet stream, until disarmed), and no other idle-cut@every", () => {
+    const idleProxy = { armId: 'a3', faults: ['idle-cut:1.5@every'] };
+    expect(asPanelToBackground({ type: 'break', tabId: 3, arm: idleProxy })).toEqual({
+      type: 'break',
+      tabId: 3,
+      arm: idleProxy,
+    });
+    const composed = { armId: 'a4', faults: ['idle-cut:3@every', 'resume-status:409'] };
+    expect(asBackgroundToBridge({ type: 'break', arm: composed })).toEqual({ type: 'break', arm: composed });
+    // Bound to one method it is a repeated cut of that request, not an intermediary: the CLI's, as every @every.
+    for (const bad of ['idle-cut:3@every,method=tools/call', 'idle-cut@every', 'stall:500@every', 'buffer@every']) {
+      expect(asBackgroundToBridge({ type: 'break', arm: { armId: 'a5', faults: [bad] } })).toBeNull();
+    }
+  });
+
   it('refuses unknown faults, @every, an empty list, bad ids and extra shapes', () => {
     for (const bad of [
       { ...arm, faults: ['cut-somewhere'] },

@@ -1,6 +1,7 @@
 // Panel: the toolbar's "Break" menu: arms one-shot faults that the tap applies to the inspected page's own MCP
-// traffic (the next tools/call response stream: a cut, an idle cut, a stall or a buffer; and the resume that
-// follows), against the real server. The choices are the proxy's fault specs (view/breakMenu.ts).
+// traffic (the next tools/call response stream: a cut, an idle cut, a stall or a buffer, or every quiet stream as an
+// idle proxy cuts them; and the resume that follows), against the real server. The choices are the proxy's fault
+// specs (view/breakMenu.ts).
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { BreakState } from '../hooks/useBreak';
@@ -59,7 +60,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
           name={`${id}-cut`}
           choices={CUT_CHOICES}
           value={choices.cut}
-          testId={(value) => `break-cut-${value.replace(':', '-')}`}
+          testId={(value) => `break-cut-${value.replace(/[:@]/g, '-')}`}
           onPick={(cut) => set({ cut })}
           extra={(value) =>
             value === 'cut-mid-event' ? (
@@ -90,6 +91,16 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
                 unit="s with no byte"
                 onValue={(seconds) => set({ seconds })}
               />
+            ) : value === 'idle-cut@every' ? (
+              <Amount
+                label="Seconds of silence before each cut"
+                testId="break-every-seconds"
+                min={0.001}
+                step="any"
+                value={choices.everySeconds}
+                unit="s with no byte, until Disarm"
+                onValue={(everySeconds) => set({ everySeconds })}
+              />
             ) : value === 'stall' ? (
               <Amount
                 label="Milliseconds the stream stops"
@@ -112,7 +123,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
           onPick={(resume) => set({ resume })}
         />
         <p class="settings-note dim">
-          Each fault strikes once (“every resume”: until Disarm), never on initialize; answers made here never reach the
+          Each fault strikes once (“every”: until Disarm), never on initialize; answers made here never reach the
           server. Silence counts from the response head. Disarmed by a reload or by closing DevTools.
         </p>
         <div class="break-actions">

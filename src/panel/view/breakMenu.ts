@@ -2,8 +2,12 @@
 // `--fault` syntax), and each spec in words for the menu and the banner.
 import { DEFAULT_CUT_BYTES, parseFaultSpec } from '../../core/fault/spec';
 
-/** What happens to the next tools/call stream: a cut, or what an intermediary does to time (one at a time). */
-export type CutChoice = 'none' | 'cut-mid-event' | 'cut-at-boundary' | 'idle-cut' | 'stall' | 'buffer' | 'buffer:body';
+/**
+ * What happens to the next tools/call stream: a cut, or what an intermediary does to time (one at a time);
+ * `idle-cut@every` is an idle proxy in front of the server, cutting every quiet stream until Disarm.
+ */
+export type CutChoice =
+  'none' | 'cut-mid-event' | 'cut-at-boundary' | 'idle-cut' | 'idle-cut@every' | 'stall' | 'buffer' | 'buffer:body';
 export type ResumeChoice =
   | 'none'
   | 'drop-first-replayed'
@@ -22,6 +26,8 @@ export interface BreakChoices {
   events: number;
   /** idle-cut: seconds without a byte before the cut. */
   seconds: number;
+  /** idle-cut@every: the idle proxy's timeout, seconds without a byte before each cut. */
+  everySeconds: number;
   /** stall: milliseconds the stream stops. */
   ms: number;
   resume: ResumeChoice;
@@ -33,6 +39,7 @@ export const DEFAULT_BREAK: BreakChoices = {
   events: 1,
   // An nginx tuned short (proxy_read_timeout 3s), and a stall longer than a stream's usual gaps.
   seconds: 3,
+  everySeconds: 3,
   ms: 5000,
   resume: 'none',
 };
@@ -42,6 +49,7 @@ export const CUT_CHOICES: readonly { value: CutChoice; label: string }[] = [
   { value: 'cut-mid-event', label: 'Cut mid-event, as a network error' },
   { value: 'cut-at-boundary', label: 'Cut on an event boundary' },
   { value: 'idle-cut', label: 'Cut it after silence, as an idle timeout' },
+  { value: 'idle-cut@every', label: 'Cut every quiet stream (an idle proxy)' },
   { value: 'stall', label: 'Stall it before its first event with data' },
   { value: 'buffer', label: 'Buffer it: head and body only at its end' },
   { value: 'buffer:body', label: 'Buffer its body only (the head at once)' },
@@ -64,6 +72,7 @@ export function breakSpecs(choices: BreakChoices): string[] {
   if (choices.cut === 'cut-mid-event') specs.push(`cut-mid-event:${wholeAtLeast(choices.bytes, 0)}`);
   if (choices.cut === 'cut-at-boundary') specs.push(`cut-at-boundary:${wholeAtLeast(choices.events, 1)}`);
   if (choices.cut === 'idle-cut') specs.push(`idle-cut:${secondsOf(choices.seconds)}`);
+  if (choices.cut === 'idle-cut@every') specs.push(`idle-cut:${secondsOf(choices.everySeconds)}@every`);
   if (choices.cut === 'stall') specs.push(`stall:${wholeAtLeast(choices.ms, 1)}`);
   if (choices.cut === 'buffer' || choices.cut === 'buffer:body') specs.push(choices.cut);
   if (choices.resume !== 'none') specs.push(choices.resume);
@@ -79,7 +88,7 @@ function secondsOf(value: number): number {
   return Number.isFinite(value) ? Math.max(1, Math.round(value * 1000)) / 1000 : 1;
 }
 
-/** A fault that strikes every time until disarmed (`close-resumes`), not once. */
+/** A fault that strikes every time until disarmed (`close-resumes`, `idle-cut:N@every`), not once. */
 export function strikesEveryTime(spec: string): boolean {
   const parsed = parseFaultSpec(spec);
   return parsed.ok && parsed.fault.every === true;
@@ -96,7 +105,9 @@ export function describeFault(spec: string): string {
     case 'cut-at-boundary':
       return `Cut the next ${fault.match.method} stream after ${fault.after.count} event${fault.after.count === 1 ? '' : 's'}`;
     case 'idle-cut':
-      return `Cut the next ${fault.anyStream ? 'event' : fault.match.method} stream after ${fault.ms / 1000} s with no byte`;
+      return fault.anyStream
+        ? `Cut every stream quiet for ${fault.ms / 1000} s, as an idle proxy`
+        : `Cut the next ${fault.match.method} stream after ${fault.ms / 1000} s with no byte`;
     case 'stall':
       return `Stall the next ${fault.match.method} stream ${fault.ms} ms before its first event with data`;
     case 'buffer':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_SYNTAX } from '../../core/fault/spec';
+import { decodeArm } from '../../protocol/break';
 import { breakSpecs, CUT_CHOICES, DEFAULT_BREAK, describeFault, RESUME_CHOICES, strikesEveryTime } from './breakMenu';
 import { provokingFault, type StruckFault } from './faults';
 
@@ -46,11 +47,14 @@ describe('the Break menu', () => {
   });
 
   it('offers each cut and silence fault of the proxy, with its amount, one at a time', () => {
-    const specs = CUT_CHOICES.flatMap((c) => breakSpecs({ ...DEFAULT_BREAK, cut: c.value, seconds: 2.5, ms: 800 }));
+    const specs = CUT_CHOICES.flatMap((c) =>
+      breakSpecs({ ...DEFAULT_BREAK, cut: c.value, seconds: 2.5, everySeconds: 1.5, ms: 800 }),
+    );
     expect(specs).toEqual([
       'cut-mid-event:60',
       'cut-at-boundary:1',
       'idle-cut:2.5',
+      'idle-cut:1.5@every',
       'stall:800',
       'buffer',
       'buffer:body',
@@ -64,6 +68,7 @@ describe('the Break menu', () => {
 
   it('says each in words', () => {
     expect(describeFault('idle-cut:3')).toBe('Cut the next tools/call stream after 3 s with no byte');
+    expect(describeFault('idle-cut:1.5@every')).toBe('Cut every stream quiet for 1.5 s, as an idle proxy');
     expect(describeFault('buffer')).toBe('Hold the next tools/call stream, head and body, until it ends');
     expect(describeFault('cut-mid-event:60')).toBe('Cut the next tools/call stream 60 bytes into an event');
     expect(describeFault('resume-status:404')).toBe('Answer the next resume 404');
@@ -76,6 +81,10 @@ describe('the Break menu', () => {
     );
     expect(specs).toHaveLength(RESUME_CHOICES.length - 1);
     expect(specs.filter(strikesEveryTime)).toEqual(['close-resumes']);
+    // The idle proxy is the one cut choice that strikes until disarmed, and the wire lets it through.
+    const cuts = CUT_CHOICES.flatMap((c) => breakSpecs({ ...DEFAULT_BREAK, cut: c.value }));
+    expect(cuts.filter(strikesEveryTime)).toEqual(['idle-cut:3@every']);
+    expect(decodeArm({ armId: 'a1', faults: cuts.filter(strikesEveryTime) })).not.toBeNull();
     expect(specs.map(describeFault).filter((words, i) => words === specs[i])).toEqual([]);
   });
 });

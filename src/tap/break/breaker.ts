@@ -1,7 +1,8 @@
 // Page MAIN world: the Break menu's faults, applied to the page's own fetch() traffic. Idle unless the panel armed
 // faults over the bridge's port (channel.ts); fetch-tap.ts asks it only while `armed`, so an unarmed tap does no
 // work here at all. The faults are the product's (src/core/fault: the planner and the SSE tap the CLI proxy uses),
-// read from the same `--fault` specs; each strikes once, and the breaker disarms itself once all have struck.
+// read from the same `--fault` specs; each strikes once (but close-resumes and an idle proxy's idle-cut@every, which
+// strike until disarmed), and the breaker disarms itself once all the others have struck.
 import type { Exchange, ExchangePlan, FaultReport } from '../../core/fault/planner';
 import { FaultPlanner } from '../../core/fault/planner';
 import { parseFaultSpec } from '../../core/fault/spec';

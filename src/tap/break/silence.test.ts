@@ -4,7 +4,8 @@ import { type Handler, installTap, startServer, type TestServer } from '../test-
 
 // The Break menu's silence faults in the tap, against a server that writes a priming event, then a progress event,
 // then (a moment later) the answer; or, for the tool "silent", the priming event and then nothing until the client
-// goes. The page reads each body read by read, so "held until the end" shows as one read.
+// goes; a GET is the standalone stream of an idle session: its head, then nothing. The page reads each body read by
+// read, so "held until the end" shows as one read.
 const PRIMING = 'id: 0\ndata: \n\n';
 const PROGRESS = 'id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n';
 const RESULT = 'id: 2\ndata: {"jsonrpc":"2.0","id":2,"result":{"content":[]}}\n\n';
@@ -12,6 +13,10 @@ let server: TestServer;
 
 beforeAll(async () => {
   const mcp: Handler = (req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
+      return;
+    }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -99,6 +104,46 @@ describe('the silence faults in the tap', () => {
     ]);
     const end = tap.deltas.find((d) => d.kind === 'end');
     expect(end).toMatchObject({ end: 'network-error' });
+    tap.close();
+  });
+
+  it('idle-cut@every (an idle proxy): every quiet stream is cut, the standalone GET and a call, until disarmed', async () => {
+    const tap = installTap();
+    await tap.setBreak({ armId: 'b5', faults: ['idle-cut:0.05@every'] });
+    const standalone = { headers: { 'mcp-session-id': 's-1', accept: 'text/event-stream' } };
+    const before = server.closedEarly.length;
+    // The standalone GET, the call, the GET reopened: each cut for its own silence, in the order they were opened.
+    const first = await reads(await tap.fetch(`${server.url}/mcp`, standalone));
+    const called = await reads(await tap.fetch(`${server.url}/mcp`, call('silent', 3)));
+    const again = await reads(await tap.fetch(`${server.url}/mcp`, standalone));
+    expect([first, called, again].map((r) => [r.parts, (r.error as TypeError).message])).toEqual([
+      [[], 'network error'],
+      [[PRIMING], 'network error'],
+      [[], 'network error'],
+    ]);
+    // Still armed after three strikes: it stands for an intermediary, not one fault.
+    expect(tap.breaker.armed).toBe(true);
+    while (server.closedEarly.length < before + 3) await new Promise((r) => setTimeout(r, 5));
+    await tap.settle();
+    const quietGet = 'cut after 0.05 s with no byte sent, between events; last whole event: none';
+    expect(marks(tap.deltas)).toEqual([
+      ['idle-cut:0.05@every', 'idle-cut', 0, quietGet],
+      [
+        'idle-cut:0.05@every',
+        'idle-cut',
+        PRIMING.length,
+        'cut after 0.05 s with no byte sent, between events; last whole event: 0',
+      ],
+      ['idle-cut:0.05@every', 'idle-cut', 0, quietGet],
+    ]);
+    expect(tap.deltas.filter((d) => d.kind === 'end').map((d) => d.kind === 'end' && d.end)).toEqual([
+      'network-error',
+      'network-error',
+      'network-error',
+    ]);
+    // Disarmed, the tap no longer plans a fetch at all.
+    await tap.setBreak(null);
+    expect(tap.breaker.armed).toBe(false);
     tap.close();
   });
 

@@ -3,13 +3,8 @@
 // page does, as armed in the panel). Each fault strikes once, shows on the timeline, and the finding it provokes
 // links to it; a cut fails the page's stream with the error a real network failure raises; unarmed, the page
 // receives exactly what the server sent.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { LabPageApi } from './lab/client/main';
-import { WireRecorder } from './lab/proxy/wire-recorder';
-import { type Lab, startLab } from './lab/start-lab';
 import {
   armInPanel,
   bannerInPanel,
@@ -22,38 +17,9 @@ import {
   sentByProxy,
   until,
 } from './fixtures/break-cases';
-import { DIST_CHROME, findTabId, panelUrl } from './fixtures/extension';
-import { type ChromiumSession, launchChromium } from './launcher';
+import { breakLabChromium } from './fixtures/break-lab-chromium';
 
-let lab: Lab;
-let session: ChromiumSession;
-let pageDir: string;
-const recorder = new WireRecorder();
-
-test.beforeAll(async () => {
-  pageDir = mkdtempSync(join(tmpdir(), 'mcp-break-page-'));
-  lab = await startLab({ build: 'always', pageDir, recorder });
-  session = await launchChromium({ extension: DIST_CHROME });
-});
-
-test.afterAll(async () => {
-  const report = await session?.close();
-  await lab?.close();
-  rmSync(pageDir, { recursive: true, force: true });
-  expect(report?.violations ?? []).toEqual([]);
-});
-
-async function openPair(): Promise<{ page: Page; panel: Page }> {
-  const page = await session.context.newPage();
-  await page.goto(`${lab.url}/`);
-  const panel = await session.context.newPage();
-  await panel.setViewportSize({ width: 1400, height: 860 });
-  const base = `chrome-extension://${session.extensionId}/`;
-  await panel.goto(panelUrl(base, -1));
-  await panel.goto(panelUrl(base, await findTabId(panel, page.url())));
-  await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
-  return { page, panel };
-}
+const { recorder, lab, newPage, openPair } = breakLabChromium('mcp-break-page-');
 
 const lastClientError = (errors: string[]): string => errors.find((e) => /disconnected/i.test(e)) ?? '';
 
@@ -67,10 +33,10 @@ for (const c of BREAK_CASES) {
 
 test('Break: a cut fails the page stream as a real network failure does, and the README walk-through', async () => {
   // A real cut first: the lab's own proxy cuts mid-event (scenario cut-mid-event), the browser raises its error.
-  const native = await session.context.newPage();
-  await native.goto(`${lab.url}/`);
+  const native = await newPage();
+  await native.goto(`${lab().url}/`);
   const real = await native.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.run('cut-mid-event'));
-  await lab.setScenario('clean');
+  await lab().setScenario('clean');
   await native.close();
 
   const { page, panel } = await openPair();

@@ -11,7 +11,7 @@ const core = dirname(fileURLToPath(import.meta.url));
 const TIERS: readonly (readonly string[])[] = [
   ['web'],
   ['sse', 'mcp', 'ids', 'capture', 'fault'],
-  ['model'],
+  ['model', 'replay'],
   ['guard'],
   ['.'],
 ];

@@ -1,0 +1,108 @@
+// Runs anywhere (pure core): a capture read as a replay script: each recorded exchange with what matching reads
+// of its request, its response head, its body as one byte array with the recorded chunk boundaries and times
+// (relative to the response head), how it ended, and the ids and URLs in it that a replay may rewrite.
+import { concatBytes } from '../capture/bytes';
+import { headerValue } from '../capture/headers';
+import type { Capture, ConnectionRecord, EndReason, HttpHeader } from '../capture/model';
+import { pathAndQuery } from '../fault/legacy-sse';
+import { TextDecoder } from '../web/globals';
+import { type BodySites, scanBody } from './body-sites';
+import { type RequestShape, shapeOf } from './request-shape';
+
+/** One recorded chunk: where it ends in the body, and when it came, in ms after the response head. */
+export interface RecordedChunk {
+  end: number;
+  atMs: number;
+}
+
+export interface RecordedExchange {
+  /** The connection's id in the capture. */
+  id: string;
+  /** Position in the capture (requests in the order they started). */
+  order: number;
+  shape: RequestShape;
+  /** The session this exchange belongs to, for ids: the one its request named, or the one its answer issued. */
+  conversation: string;
+  /** Epoch ms the request started. */
+  startTime: number;
+  /** Absent when no head arrived (a network error before it): the replay then cuts the connection at once. */
+  status?: number;
+  statusText: string;
+  headers: HttpHeader[];
+  /** Ms from the request to the response head. */
+  headDelayMs: number;
+  body: Uint8Array;
+  chunks: RecordedChunk[];
+  /** Ms from the response head to the end (absent while open). */
+  endAtMs?: number;
+  end: EndReason;
+  /** The file had no body for this response (DevTools HARs drop cut streams' bodies): played head and end only. */
+  bodyMissing: boolean;
+  eventStream: boolean;
+  sites: BodySites;
+}
+
+export interface ReplayScript {
+  exchanges: RecordedExchange[];
+  /** The exchanges whose body the input did not hold, for the replay to say so before it starts. */
+  missingBodies: RecordedExchange[];
+}
+
+/** Headers a replay never sends as recorded: hop-by-hop, and the length and encoding of a body it re-frames. */
+const DROPPED_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'date',
+]);
+
+/** Reads a capture as a replay script; requests keep the order they started in. */
+export function replayScript(capture: Capture): ReplayScript {
+  const records = [...capture.connections].sort((a, b) => a.startTime - b.startTime);
+  const exchanges = records.map((record, order) => recordedExchange(record, order));
+  return { exchanges, missingBodies: exchanges.filter((e) => e.bodyMissing) };
+}
+
+function recordedExchange(record: ConnectionRecord, order: number): RecordedExchange {
+  const path = pathAndQuery(record.url, '/');
+  const shape = shapeOf(record.method, path, record.requestHeaders, record.requestBody);
+  const headTime = record.responseTime ?? record.startTime;
+  const body = concatBytes(record.chunks.map((c) => c.bytes));
+  let end = 0;
+  const chunks = record.chunks.map((c): RecordedChunk => {
+    end += c.bytes.length;
+    return { end, atMs: Math.max(0, c.t - headTime) };
+  });
+  const eventStream = /text\/event-stream/i.test(headerValue(record.responseHeaders, 'content-type') ?? '');
+  const sites = scanBody(body, eventStream);
+  const issued = headerValue(record.responseHeaders, 'mcp-session-id');
+  return {
+    id: record.id,
+    order,
+    shape,
+    conversation: shape.session ?? issued ?? legacyEndpointSession(body, sites) ?? '',
+    startTime: record.startTime,
+    ...(record.status !== undefined && { status: record.status }),
+    statusText: record.statusText ?? '',
+    headers: (record.responseHeaders ?? []).filter((h) => !DROPPED_HEADERS.has(h.name.toLowerCase())),
+    headDelayMs: Math.max(0, headTime - record.startTime),
+    body,
+    chunks,
+    ...(record.endTime !== undefined && { endAtMs: Math.max(0, record.endTime - headTime) }),
+    end: record.end,
+    bodyMissing: record.bodyMissing === true,
+    eventStream,
+    sites,
+  };
+}
+
+/** A 2024-11-05 GET stream belongs to the session its `endpoint` event names (`/messages?sessionId=...`). */
+function legacyEndpointSession(body: Uint8Array, sites: BodySites): string | undefined {
+  if (sites.frames.length === 0) return undefined;
+  const first = new TextDecoder().decode(body.subarray(0, sites.frames[0]?.end ?? 0));
+  if (!/^event: ?endpoint\r?$/m.test(first)) return undefined;
+  const data = /^data: ?(.*?)\r?$/m.exec(first)?.[1];
+  return data === undefined ? undefined : shapeOf('POST', pathAndQuery(data, '/'), []).session;
+}

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Capture, ConnectionRecord, EndReason, HttpHeader } from '../core/capture/model';
+import { headerPairs } from './node-http';
 import type { ExchangeRecorder, ExchangeTrace, TraceEnd } from './trace';
 
 /** What changed in the recording: the live report re-analyses then. */
@@ -35,7 +36,7 @@ export class CaptureRecorder implements ExchangeRecorder {
       source: 'har',
       method: req.method ?? 'GET',
       url: new URL(req.url ?? '/', proxyUrl).href,
-      requestHeaders: pairs(req.rawHeaders),
+      requestHeaders: headerPairs(req.rawHeaders),
       startTime: now(),
       chunks: [],
       end: 'open',
@@ -83,10 +84,4 @@ export class CaptureRecorder implements ExchangeRecorder {
       },
     };
   }
-}
-
-function pairs(raw: string[]): HttpHeader[] {
-  const out: HttpHeader[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i] as string, value: raw[i + 1] as string });
-  return out;
 }

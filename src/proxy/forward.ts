@@ -46,23 +46,8 @@ export async function forwardExchange(
   }
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
   trace?.requestBody(body);
-  const exchange: Exchange = {
-    method: req.method ?? 'GET',
-    ...optional('sessionId', headerValue(req, 'mcp-session-id')),
-    ...optional('lastEventId', headerValue(req, 'last-event-id')),
-    ...optional('rpc', parseJson(body)),
-    ...optional('url', req.url),
-  };
-  const plan = await options.plan(exchange);
-  if (plan.kind === 'respond') {
-    const headers = { 'content-type': 'application/json', [FAULT_HEADER]: plan.fault, ...plan.headers };
-    writeHead(res, trace, plan.status, { ...headers, 'content-length': String(Buffer.byteLength(plan.body)) });
-    const bytes = Buffer.from(plan.body);
-    trace?.write(bytes);
-    res.end(bytes);
-    return;
-  }
-  if (plan.kind === 'silent') return answerSilently(res, trace, plan.fault);
+  const plan = await options.plan(exchangeOf(req, body));
+  if (plan.kind !== 'forward') return answerForFault(res, trace, plan);
   if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs));
   if (res.destroyed) {
     plan.stream?.finish('abandoned');
@@ -71,6 +56,31 @@ export async function forwardExchange(
   const sent = plan.rewrite?.body === undefined ? body : Buffer.from(plan.rewrite.body);
   if (plan.rewrite) trace?.rewritten?.(plan.rewrite.headers, sent);
   sendUpstream(req, res, sent, options, plan.stream, plan.rewrite?.headers);
+}
+
+/** A fault that answers the request itself (`respond`, `silent`): the proxy and the replay answer alike. */
+export function answerForFault(
+  res: ServerResponse,
+  trace: ExchangeTrace | undefined,
+  plan: Exclude<ExchangePlan, { kind: 'forward' }>,
+): void {
+  if (plan.kind === 'silent') return answerSilently(res, trace, plan.fault);
+  const headers = { 'content-type': 'application/json', [FAULT_HEADER]: plan.fault, ...plan.headers };
+  writeHead(res, trace, plan.status, { ...headers, 'content-length': String(Buffer.byteLength(plan.body)) });
+  const bytes = Buffer.from(plan.body);
+  trace?.write(bytes);
+  res.end(bytes);
+}
+
+/** What a fault planner reads of a request: method, session, cursor, JSON-RPC body, path. */
+export function exchangeOf(req: IncomingMessage, body: Buffer | undefined): Exchange {
+  return {
+    method: req.method ?? 'GET',
+    ...optional('sessionId', headerValue(req, 'mcp-session-id')),
+    ...optional('lastEventId', headerValue(req, 'last-event-id')),
+    ...optional('rpc', parseJson(body)),
+    ...optional('url', req.url),
+  };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -95,7 +105,7 @@ function forwardableHeaders(headers: IncomingHttpHeaders, drop: string[] = []): 
   return out;
 }
 
-function writeHead(
+export function writeHead(
   res: ServerResponse,
   trace: ExchangeTrace | undefined,
   status: number,

@@ -1,5 +1,6 @@
 // Runs in Node (the fault proxy, and the lab's servers): small helpers over node:http.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { HttpHeader } from '../core/capture/model';
 import type { AddressInfo, Socket } from 'node:net';
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -66,4 +67,11 @@ export function cutResponse(res: ServerResponse, onEnded?: () => void): void {
     socket.end();
   }, CUT_SETTLE_MS);
   setTimeout(() => socket.destroy(), CUT_SETTLE_MS + 2000).unref();
+}
+
+/** A request's raw header list (`req.rawHeaders`) as name/value pairs, names as the client spelled them. */
+export function headerPairs(raw: string[]): HttpHeader[] {
+  const out: HttpHeader[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i] as string, value: raw[i + 1] as string });
+  return out;
 }

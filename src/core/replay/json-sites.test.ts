@@ -33,7 +33,11 @@ describe('id sites', () => {
 describe('body rewriter', () => {
   const body = bytes('data: {"id":1}\n\n');
   const idStart = body.indexOf(0x31);
-  const span = (to: string | undefined) => ({ start: idStart, end: idStart + 1, replace: () => to && bytes(to) });
+  const span = (to: string | undefined) => ({
+    start: idStart,
+    end: idStart + 1,
+    replace: () => (to === undefined ? undefined : bytes(to)),
+  });
   const text = (chunks: Uint8Array[]) => chunks.map((c) => new TextDecoder().decode(c));
 
   it('keeps the recorded chunk ends when nothing is replaced', () => {

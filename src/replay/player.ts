@@ -1,0 +1,108 @@
+// Runs in Node (the replay server): plays one planned response: the recorded head after the recorded wait, each
+// chunk at its recorded time after the head (scaled) and never before what it waits for, through the overlaid
+// faults (the proxy's ResponseWriter and the core's FaultStream), then the recorded end: a clean end, a cut after
+// the same byte (a torn event stays torn), or the connection kept open until the client leaves.
+import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import type { FaultStream } from '../core/fault/fault-stream';
+import type { CutInfo } from '../core/fault/sse-tap';
+import type { ReplayAnswer } from '../core/replay/planner';
+import { writeHead } from '../proxy/forward';
+import { cutResponse } from '../proxy/node-http';
+import { ResponseWriter } from '../proxy/response-writer';
+import type { ExchangeTrace } from '../proxy/trace';
+import type { Arrivals } from './arrivals';
+
+type Played = Extract<ReplayAnswer, { kind: 'play' }>;
+
+/**
+ * A recorded end this close to the last chunk (or the head) was the same write: recorders stamp the end a moment
+ * after it. Waiting that moment out would let a client that has read what it expects cancel the body first.
+ */
+const END_WITH_LAST_MS = 20;
+
+/** A cut the recording made, not a fault: no fault hears of it. */
+const RECORDED_CUT: CutInfo = { frameIndex: 0, bytesIntoFrame: 0, bytesForwarded: 0, midEvent: false };
+
+export interface PlayOptions {
+  /** Recorded ms are multiplied by this (1 / speed; 0 plays as fast as possible). */
+  scale: number;
+  arrivals: Arrivals;
+  trace: ExchangeTrace | undefined;
+  /** The overlaid faults' stream for this response, when they strike it. */
+  stream: FaultStream | undefined;
+}
+
+export async function play(res: ServerResponse, answer: Played, options: PlayOptions): Promise<void> {
+  const { scale, trace } = options;
+  await sleepUntil(performance.now() + answer.headDelayMs * scale);
+  if (res.destroyed) return void options.stream?.finish('abandoned');
+  if (answer.status === undefined) {
+    // The recorded connection failed before its head: so does this one.
+    trace?.end('failed', 'the recorded connection failed before its response head');
+    res.destroy();
+    return;
+  }
+  const status = answer.status;
+  const headers = headerRecord(answer.headers);
+  const eventStream = /text\/event-stream/i.test(String(headers['content-type'] ?? ''));
+  const faulted = eventStream ? options.stream : undefined;
+  if (options.stream && !faulted) options.stream.finish();
+  const source = Readable.from(
+    chunks(answer, options, () => performance.now()),
+    { objectMode: true },
+  );
+  const writer = new ResponseWriter(res, source, faulted, {
+    writeHead: () => writeHead(res, trace, status, headers),
+    write: (bytes) => {
+      trace?.write(bytes);
+      return res.write(bytes);
+    },
+    cut: () => {
+      trace?.cut();
+      source.destroy();
+      cutResponse(res, () => trace?.end('aborted'));
+    },
+  });
+  res.once('close', () => source.destroy());
+  writer.start();
+  source.on('data', (bytes: Uint8Array) => writer.push(faulted ? faulted.push(bytes) : [{ op: 'write', bytes }]));
+  source.on('end', () => {
+    if (answer.end === 'complete') writer.end();
+    else if (answer.end === 'network-error') {
+      // What the faults still hold goes first, then the cut after the recorded last byte.
+      writer.push([...(faulted?.finish() ?? []), { op: 'cut', info: RECORDED_CUT }]);
+    }
+    // `open` and `aborted`: the recorded server had not ended it; the live client (or close()) will.
+  });
+}
+
+/** The planned chunks at their times, each after what it waits for; then the recorded end's time. */
+async function* chunks(answer: Played, options: PlayOptions, now: () => number): AsyncGenerator<Uint8Array> {
+  const head = now();
+  for (const chunk of answer.chunks) {
+    const gated = await options.arrivals.after(chunk.waitsFor, options.scale);
+    await sleepUntil(Math.max(head + chunk.atMs * options.scale, gated));
+    const bytes = chunk.take();
+    if (bytes.length > 0) yield bytes;
+  }
+  const last = answer.chunks.at(-1)?.atMs ?? 0;
+  if (answer.end === 'complete' && answer.endAtMs !== undefined && answer.endAtMs - last > END_WITH_LAST_MS)
+    await sleepUntil(head + answer.endAtMs * options.scale);
+}
+
+function sleepUntil(time: number): Promise<void> {
+  const ms = time - performance.now();
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+function headerRecord(list: readonly { name: string; value: string }[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const { name, value } of list) {
+    const key = name.toLowerCase();
+    const had = out[key];
+    out[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return out;
+}

@@ -34,7 +34,12 @@ export function startCliProxy(origin: ServerInstance, args: string[]): Promise<C
 }
 
 /** Runs `mcp-stream-inspector proxy <upstream> --port 0 ...args` in-process until stop(): any server's endpoint. */
-export async function startCliProxyAt(upstream: string, args: string[]): Promise<CliProxy> {
+export function startCliProxyAt(upstream: string, args: string[]): Promise<CliProxy> {
+  return startCli(['proxy', upstream, '--port', '0', ...args]);
+}
+
+/** Runs a live command of the CLI (proxy, replay) in-process until stop(); its first line is its URL. */
+export async function startCli(argv: string[]): Promise<CliProxy> {
   let out = '';
   let err = '';
   let stopWith: (signal: string) => void = () => undefined;
@@ -50,7 +55,7 @@ export async function startCliProxyAt(upstream: string, args: string[]): Promise
     stderr: (text) => void (err += text),
     untilStopped: () => new Promise((resolve) => (stopWith = resolve)),
   };
-  const exit = run(['proxy', upstream, '--port', '0', ...args], io);
+  const exit = run(argv, io);
   await Promise.race([printed, exit]);
   const url = out.split('\n')[0] ?? '';
   return {

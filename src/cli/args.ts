@@ -33,6 +33,18 @@ export type Command =
       record?: string;
       silence?: Partial<SilenceThresholds>;
     }
+  | {
+      kind: 'replay';
+      /** The capture file or HAR to serve. */
+      file: string;
+      /** A chunks.ndjson companion that splits the HAR's bodies into the chunks they arrived in. */
+      chunks?: string;
+      port: number;
+      /** Recorded times are divided by it; 0 plays as fast as possible. */
+      speed: number;
+      faults: Fault[];
+      record?: string;
+    }
   | { kind: 'help' }
   | { kind: 'version' };
 
@@ -66,6 +78,7 @@ export function parseArgs(argv: readonly string[]): ParseResult {
   if (name === 'analyze') return parseAnalyze(rest);
   if (name === 'rules') return parseRules(rest);
   if (name === 'proxy') return parseProxy(rest);
+  if (name === 'replay') return parseReplay(rest);
   if (name === 'help') return HELP_RESULT;
   return fail(name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`);
 }
@@ -181,21 +194,15 @@ function parseProxy(args: readonly string[]): ParseResult {
     }
     const value = token.value;
     if (value === undefined) return fail(`--${token.name} needs a value`);
-    if (token.name === 'port') {
-      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
-        return fail(`--port ${JSON.stringify(value)} is not a port number (0 to 65535; 0 picks a free one)`);
-      port = Number(value);
-    } else if (token.name === 'host') {
-      host = value;
-    } else if (token.name === 'record') {
-      if (!/\.(har|json)$/i.test(value))
-        return fail(`--record ${JSON.stringify(value)} must end in .har (HAR 1.2) or .json (the capture format)`);
-      record = value;
-    } else {
-      const parsed = parseFaultSpec(value);
-      if (!parsed.ok) return fail(`--fault ${JSON.stringify(value)}: ${parsed.error}`);
-      faults.push(parsed.fault);
-    }
+    const error =
+      token.name === 'port'
+        ? readPort(value, (p) => (port = p))
+        : token.name === 'host'
+          ? void (host = value)
+          : token.name === 'record'
+            ? readRecord(value, (r) => (record = r))
+            : readFault(value, faults);
+    if (error) return fail(error);
   }
   if (positionals.length !== 1) {
     return fail(
@@ -217,6 +224,93 @@ function parseProxy(args: readonly string[]): ParseResult {
       faults,
       ...(record !== undefined && { record }),
       ...(Object.keys(silence).length > 0 && { silence }),
+    },
+  };
+}
+
+/** `--port`: 0 to 65535; the error to print otherwise. */
+function readPort(value: string, set: (port: number) => void): string | undefined {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    return `--port ${JSON.stringify(value)} is not a port number (0 to 65535; 0 picks a free one)`;
+  set(Number(value));
+  return undefined;
+}
+
+/** `--record`: a .har or .json file name; the error to print otherwise. */
+function readRecord(value: string, set: (file: string) => void): string | undefined {
+  if (!/\.(har|json)$/i.test(value))
+    return `--record ${JSON.stringify(value)} must end in .har (HAR 1.2) or .json (the capture format)`;
+  set(value);
+  return undefined;
+}
+
+/** `--fault SPEC`, appended to `faults`; the error to print when the spec is refused. */
+function readFault(value: string, faults: Fault[]): string | undefined {
+  const parsed = parseFaultSpec(value);
+  if (!parsed.ok) return `--fault ${JSON.stringify(value)}: ${parsed.error}`;
+  faults.push(parsed.fault);
+  return undefined;
+}
+
+const REPLAY_OPTIONS = {
+  port: { type: 'string' },
+  speed: { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  record: { type: 'string' },
+  chunks: { type: 'string' },
+} as const satisfies Options;
+
+/** `--speed`: 0 (as fast as possible) or a positive factor (2 plays twice as fast). */
+function readSpeed(value: string, set: (speed: number) => void): string | undefined {
+  const speed = /^\d{1,6}(\.\d{1,6})?$/.test(value) ? Number(value) : NaN;
+  if (Number.isNaN(speed))
+    return `--speed ${JSON.stringify(value)} is not a speed: a number, 1 as recorded, 2 twice as fast, 0 as fast as possible`;
+  set(speed);
+  return undefined;
+}
+
+function parseReplay(args: readonly string[]): ParseResult {
+  const { tokens, positionals } = tokenize(args, REPLAY_OPTIONS);
+  let port = 0;
+  let speed = 1;
+  let record: string | undefined;
+  let chunks: string | undefined;
+  const faults: Fault[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!isDeclared(token, REPLAY_OPTIONS)) return fail(`unknown option ${args[token.index]} for replay`);
+    const value = token.value;
+    if (value === undefined) return fail(`--${token.name} needs a value`);
+    const error =
+      token.name === 'port'
+        ? readPort(value, (p) => (port = p))
+        : token.name === 'speed'
+          ? readSpeed(value, (f) => (speed = f))
+          : token.name === 'record'
+            ? readRecord(value, (r) => (record = r))
+            : token.name === 'chunks'
+              ? void (chunks = value)
+              : readFault(value, faults);
+    if (error) return fail(error);
+  }
+  if (positionals.length !== 1) {
+    return fail(
+      positionals.length === 0
+        ? 'replay needs a capture file or HAR to serve'
+        : `replay serves one capture file or HAR, got ${positionals.length}`,
+    );
+  }
+  const file = positionals[0] as string;
+  return {
+    ok: true,
+    command: {
+      kind: 'replay',
+      file,
+      port,
+      speed,
+      faults,
+      ...(record !== undefined && { record }),
+      ...(chunks !== undefined && { chunks }),
     },
   };
 }
@@ -247,6 +341,8 @@ Usage:
   mcp-stream-inspector rules [--json]
   mcp-stream-inspector proxy <upstream-url> [--port N] [--host 127.0.0.1] [--fault SPEC]... [--record FILE]
                                [--hang-after S] [--idle-cut-after S] [--buffered-after S]
+  mcp-stream-inspector replay <capture.json|file.har> [--port N] [--speed F] [--fault SPEC]... [--record FILE]
+                               [--chunks <chunks.ndjson>]
   mcp-stream-inspector --help | --version
 
 analyze   Reads capture files (format v1, exported by the DevTools panel), HAR files (Chrome, Firefox,
@@ -290,9 +386,21 @@ proxy     A reverse proxy in front of an MCP server (Streamable HTTP or 2024-11-
                 requestState, both recorded as rewritten; add-event-ids the first tools/call (or METHOD)
                 SSE response (each event given an id:, the first a retry: RETRY_MS), rewrite-response-id
                 the first one's JSON-RPC response (its id + 1000, or "-other" appended). docs/proxy.md.
+replay    Serves a recorded server again on 127.0.0.1 (docs/replay.md): each request of a live client, of any
+          language, is matched to a recorded exchange (JSON-RPC method and params, then order; a resume by its
+          Last-Event-ID) and answered with the recorded head, chunks at their recorded times and the recorded
+          end (a cut after the same byte). Its first line is the URL to point your client at; then a line per
+          exchange, each divergence from the recorded client as it happens (with the answer the replay gave)
+          and each finding. SIGINT or SIGTERM stops it after writing the recording.
+  --port N      Port to listen on (default 0: a free one).
+  --speed F     Recorded times divided by F (default 1; 2 twice as fast; 0 as fast as possible).
+  --fault SPEC  The proxy's faults (above), struck on the replayed traffic.
+  --record F    Write what the live client did to F when stopped: .har or .json (with the divergences).
+  --chunks F    The chunks.ndjson companion of a HAR (as for analyze).
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an input that
 could not be read (reported on stderr, the other files are still analyzed); 3 internal error. proxy: 0 once
 stopped by SIGINT or SIGTERM; 2 on a bad argument or fault spec, an address it cannot listen on, or a recording
-it cannot write.
+it cannot write. replay: 0 once stopped; 2 on a bad argument, an input it cannot read, an address it cannot
+listen on, or a recording it cannot write.
 `;

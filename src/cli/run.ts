@@ -15,6 +15,7 @@ import type { RangeReader, ScratchFile } from './file-chunks';
 import type { CliIo } from './io';
 import { ProgressBar } from './progress';
 import { runProxy } from './proxy-command';
+import { runReplay } from './replay-command';
 import type { FileOutcome, ReportWriter } from './report-writer';
 import { formatRules, rulesToJson } from './rules-list';
 import { readInput, type ReadInput } from './stream-input';
@@ -56,6 +57,8 @@ async function runCommand(command: Command, io: CliIo): Promise<number> {
       return analyzeFiles(command, io);
     case 'proxy':
       return runProxy(command, io);
+    case 'replay':
+      return runReplay(command, io);
   }
 }
 

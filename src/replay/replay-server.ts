@@ -39,6 +39,8 @@ export interface ReplayServer {
   readonly origin: string;
   /** Every divergence so far, in order. */
   divergences(): readonly Divergence[];
+  /** The recorded exchanges whose body the input lacked (DevTools HARs drop cut streams' bodies), in words. */
+  missingBodies(): string[];
   /** Stops accepting and ends every open connection. */
   close(): Promise<void>;
 }
@@ -82,6 +84,8 @@ export async function startReplay(options: ReplayOptions): Promise<ReplayServer>
     url: `${origin}${first.split('?')[0] ?? '/'}`,
     origin,
     divergences: () => planner?.divergences ?? [],
+    missingBodies: () =>
+      (planner?.script.missingBodies ?? []).map((e) => `${e.id} ${e.shape.httpMethod} ${e.shape.path} (${e.end})`),
     close: () => closeServer(server, sockets),
   };
 }

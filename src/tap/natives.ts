@@ -9,6 +9,7 @@ export interface Natives {
   Request: typeof Request;
   Headers: typeof Headers;
   AbortSignal: typeof AbortSignal;
+  AbortController: typeof AbortController;
   URL: typeof URL;
   ReadableStream: typeof ReadableStream;
   MessageEvent: typeof MessageEvent;
@@ -30,6 +31,9 @@ export interface Natives {
   addListener: (target: EventTarget, type: string, fn: (e: Event) => void, options?: AddEventListenerOptions) => void;
   removeListener: (target: EventTarget, type: string, fn: (e: Event) => void) => void;
   signalReason: (signal: AbortSignal) => unknown;
+  signalAborted: (signal: AbortSignal) => boolean;
+  controllerSignal: (controller: AbortController) => AbortSignal;
+  abort: (controller: AbortController, reason?: unknown) => void;
   dispatch: (target: EventTarget, e: Event) => boolean;
   postToPort: (port: MessagePort, message: unknown, transfer: Transferable[]) => void;
   startPort: (port: MessagePort) => void;
@@ -79,6 +83,7 @@ export function captureNatives(g: typeof globalThis): Natives {
     Request: g.Request,
     Headers: g.Headers,
     AbortSignal: g.AbortSignal,
+    AbortController: g.AbortController,
     URL: g.URL,
     ReadableStream: g.ReadableStream,
     MessageEvent: g.MessageEvent,
@@ -102,6 +107,9 @@ export function captureNatives(g: typeof globalThis): Natives {
     addListener: uncurry(g.EventTarget.prototype.addEventListener) as Natives['addListener'],
     removeListener: uncurry(g.EventTarget.prototype.removeEventListener) as Natives['removeListener'],
     signalReason: getter(g.AbortSignal.prototype, 'reason'),
+    signalAborted: getter(g.AbortSignal.prototype, 'aborted'),
+    controllerSignal: getter(g.AbortController.prototype, 'signal'),
+    abort: uncurry(g.AbortController.prototype.abort),
     dispatch: uncurry(g.EventTarget.prototype.dispatchEvent),
     postToPort: uncurry(g.MessagePort.prototype.postMessage) as Natives['postToPort'],
     startPort: uncurry(g.MessagePort.prototype.start),

@@ -11,6 +11,7 @@ import type { DeltaSink } from '../channel';
 import { apply } from '../intrinsics';
 import type { Natives } from '../natives';
 import type { RequestInfo } from '../request';
+import { cutterFor } from './cutter';
 import { describeStrike } from './strike-note';
 import { answerResponse, faultedResponse, silentResponse } from './responses';
 
@@ -73,7 +74,9 @@ export class TapBreaker {
     if (plan.kind === 'silent') return Promise.resolve(silentResponse(natives, plan.fault, request.signal));
     const stream = plan.stream;
     if (!stream) return forward();
-    return faultedResponse(forward(), stream, natives, {
+    const cutter = cutterFor(natives, request.signal);
+    const pending = apply(nativeFetch, thisArg, [args[0], cutter.init]) as Promise<Response>;
+    return faultedResponse(pending, stream, natives, {
       pushing: (delivered, push) => {
         const result = this.reporting({ id: recordId, delivered }, push);
         this.armed = this.planner === planner ? !planner.spent : this.armed;
@@ -81,6 +84,7 @@ export class TapBreaker {
       },
       networkError: () => new this.NetworkError(this.networkMessage),
       fetchError: () => new this.NetworkError(this.fetchMessage),
+      abortNetwork: cutter.abort,
     });
   }
 

@@ -13,6 +13,8 @@ export interface CutHooks {
   networkError(): TypeError;
   /** The TypeError fetch() rejects with when the connection fails before the response head. */
   fetchError(): TypeError;
+  /** Aborts the network fetch (cutter.ts: a cancelled body alone may leave its connection open). */
+  abortNetwork(): void;
 }
 
 export class FaultPump {
@@ -103,11 +105,12 @@ export class FaultPump {
     });
   }
 
-  /** Cancelling the network body aborts the fetch: the connection closes, as a network failure would. */
+  /** The network body cancelled and its fetch aborted: the connection closes, as a network failure would. */
   private cutNetwork(): void {
     this.cut = true;
     this.finish();
     this.natives.cancelReader(this.reader, undefined).catch(() => undefined);
+    this.hooks.abortNetwork();
     this.wake?.();
   }
 

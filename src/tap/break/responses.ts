@@ -1,6 +1,6 @@
 // Page MAIN world, only while the Break menu has faults armed: the responses a fault hands the page instead of the
-// network's. A cut body errors as the network would and cancels the network body, which ends the underlying fetch:
-// the server sees the disconnect. Answers the planner makes itself never reach the server.
+// network's. A cut body errors as the network would, cancels the network body and aborts the underlying fetch
+// (cutter.ts): the server sees the disconnect. Answers the planner makes itself never reach the server.
 import type { FaultStream } from '../../core/fault/fault-stream';
 import { isEventStream } from '../classify';
 import { bare } from '../intrinsics';

@@ -107,6 +107,30 @@ describe('the silence faults in the tap', () => {
     tap.close();
   });
 
+  it('idle-cut ends the network fetch itself (its signal aborts), and the page aborting still ends it as its own', async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const upstream: typeof fetch = (input, init) => {
+      signals.push(init?.signal);
+      return fetch(input, init);
+    };
+    const tap = installTap({ upstream });
+    await tap.setBreak({ armId: 'b6', faults: ['idle-cut:0.05'] });
+    const cut = await reads(await tap.fetch(`${server.url}/mcp`, call('silent')));
+    expect((cut.error as TypeError).message).toBe('network error');
+    expect(signals.map((signal) => signal?.aborted)).toEqual([true]);
+    // Armed again, the page's own abort: the read fails with the page's reason, before any cut.
+    await tap.setBreak({ armId: 'b7', faults: ['idle-cut:60'] });
+    const page = new AbortController();
+    const response = await tap.fetch(`${server.url}/mcp`, { ...call('silent'), signal: page.signal });
+    page.abort('the page let go');
+    expect((await reads(response)).error).toBe('the page let go');
+    expect(signals.map((signal) => [signal?.aborted, signal?.reason])).toEqual([
+      [true, expect.anything()],
+      [true, 'the page let go'],
+    ]);
+    tap.close();
+  });
+
   it('idle-cut@every (an idle proxy): every quiet stream is cut, the standalone GET and a call, until disarmed', async () => {
     const tap = installTap();
     await tap.setBreak({ armId: 'b5', faults: ['idle-cut:0.05@every'] });

@@ -2,69 +2,22 @@
 // extension, against the fault lab's real SDK server and the real SDK client of its demo page: each fault strikes
 // once, shows on the timeline, the finding it provokes links to it; a cut fails the page's stream with Firefox's own
 // network error; unarmed, the page receives exactly what the server sent.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { BrowserContext, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import type { LabPageApi } from './lab/client/main';
-import { WireRecorder } from './lab/proxy/wire-recorder';
-import { type Lab, startLab } from './lab/start-lab';
 import {
   armInPanel,
   bannerInPanel,
   BREAK_CASES,
   callTool,
-  type Evaluating,
   receivedByPage,
   runBreakCase,
   sentByProxy,
   until,
 } from './fixtures/break-cases';
-import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
-import { openMozExtensionPage } from './fixtures/firefox';
-import { type FirefoxSession, launchFirefox } from './launcher';
+import { evaluating, breakLabFirefox } from './fixtures/break-lab-firefox';
 
-let lab: Lab;
-let firefox: FirefoxSession;
-let context: BrowserContext;
-let pageDir: string;
-const recorder = new WireRecorder();
-
-test.beforeAll(async () => {
-  pageDir = mkdtempSync(join(tmpdir(), 'mcp-break-page-'));
-  lab = await startLab({ build: 'always', pageDir, recorder });
-  firefox = await launchFirefox({ extension: DIST_FIREFOX });
-  context = await firefox.browser.createBrowserContext();
-});
-
-test.afterAll(async () => {
-  const report = await firefox?.close();
-  await lab?.close();
-  rmSync(pageDir, { recursive: true, force: true });
-  expect(report?.violations ?? []).toEqual([]);
-});
-
-/** Puppeteer's evaluate, as the shared cases call it. */
-const evaluating = (page: Page): Evaluating => ({
-  evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
-    page.evaluate(fn as unknown as (arg: unknown) => R, arg) as Promise<R>,
-});
-
-async function openPair(): Promise<{ page: Page; panel: Page }> {
-  const page = await context.newPage();
-  await page.goto(`${lab.url}/`);
-  const panel = await context.newPage();
-  await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
-  await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, await findTabId(panel, page.url())));
-  await panel.setViewport({ width: 1400, height: 860 });
-  await until(
-    () => panel.evaluate(() => document.querySelector('[data-testid=empty-state]') !== null),
-    (shown) => shown,
-    'the empty panel',
-  );
-  return { page, panel };
-}
+const { recorder, lab, newPage, openPair } = breakLabFirefox('mcp-break-page-');
 
 const lab$ = (page: Page) => ({
   received: () => page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received()),
@@ -81,10 +34,10 @@ for (const c of BREAK_CASES) {
 }
 
 test("Firefox Break: a cut fails the page's stream with the error a real network failure raises", async () => {
-  const native = await context.newPage();
-  await native.goto(`${lab.url}/`);
+  const native = await newPage();
+  await native.goto(`${lab().url}/`);
   const real = await native.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.run('cut-mid-event'));
-  await lab.setScenario('clean');
+  await lab().setScenario('clean');
   await native.close();
   const { page, panel } = await openPair();
   await panel.evaluate(armInPanel, { cut: 'cut-mid-event', resume: 'none' });

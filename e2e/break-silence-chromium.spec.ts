@@ -14,6 +14,7 @@ async function silenceRun(step: (run: SilenceRun) => Promise<void>): Promise<voi
     panel,
     page,
     recorder,
+    headResolvesFetch: true,
     screenshot: (name: string) => panel.screenshot({ path: `test-results/${name}.png` }),
   });
   await Promise.all([panel.close(), page.close()]);

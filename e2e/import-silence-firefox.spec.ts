@@ -1,0 +1,67 @@
+// Node (Playwright runner, puppeteer-core over WebDriver BiDi): the lab's real recordings of the silence rules
+// imported into the panel page in Firefox ESR with the built extension: idle-timeout-cut, buffered-stream and
+// request-hang each show with the numbers measured on the wire, and the fixed setups show none of them (cases:
+// fixtures/silence-recordings.ts, as in Chromium).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { evaluating, sizeViewport } from './fixtures/break-lab-firefox';
+import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
+import { openMozExtensionPage } from './fixtures/firefox';
+import {
+  expectSilenceFinding,
+  FIXED_RECORDINGS,
+  importedFindings,
+  type ImportingPanel,
+  SILENCE_RECORDINGS,
+} from './fixtures/silence-recordings';
+import { type FirefoxSession, launchFirefox } from './launcher';
+
+let firefox: FirefoxSession;
+let dir: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mcp-import-silence-'));
+  firefox = await launchFirefox({ extension: DIST_FIREFOX });
+});
+
+test.afterAll(async () => {
+  const report = await firefox?.close();
+  rmSync(dir, { recursive: true, force: true });
+  expect(report?.violations ?? []).toEqual([]);
+});
+
+async function freshPanel(): Promise<{ page: Page; importing: ImportingPanel }> {
+  const base = firefox.extensionBase;
+  if (!base) throw new Error('Firefox has no extension installed');
+  const page = await firefox.browser.newPage();
+  await openMozExtensionPage(page, panelUrl(base, -1));
+  await sizeViewport(page, 1400, 860);
+  const importFile = async (path: string): Promise<void> => {
+    const input = (await page.$('[data-testid=import-input]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(resolve(path));
+  };
+  return { page, importing: { panel: evaluating(page), importFile } };
+}
+
+for (const recording of SILENCE_RECORDINGS) {
+  test(`Firefox: imported ${recording.name}: ${recording.rule} with the numbers measured on the wire`, async () => {
+    const { page, importing } = await freshPanel();
+    expectSilenceFinding(recording, await importedFindings(importing, dir, recording.name));
+    if (recording.name === 'nginx-idle-get-cut') {
+      await page.click(`[data-testid=finding][data-rule="${recording.rule}"]`);
+      await page.screenshot({ path: 'test-results/import-idle-timeout-cut-firefox.png' });
+    }
+    await page.close();
+  });
+}
+
+test('Firefox: imported fixed setups (keep-alives under the timeout, an untransformed stream): no finding', async () => {
+  for (const name of FIXED_RECORDINGS) {
+    const { page, importing } = await freshPanel();
+    expect(await importedFindings(importing, dir, name), name).toEqual([]);
+    await page.close();
+  }
+});

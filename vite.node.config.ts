@@ -2,7 +2,7 @@
 // the Playwright fixture (src/playwright/index.ts -> dist/node/playwright.js) and the client guard
 // (src/client-guard/index.ts -> dist/node/client-guard.js, plain ESM that bundlers take for browsers too) and the
 // server event store (src/event-store/index.ts -> dist/node/event-store.js, src/event-store/redis.ts ->
-// dist/node/event-store-redis.js): ESM for Node 20, unminified, with source maps. Types come from tsconfig.types.json.
+// dist/node/event-store-redis.js) and the replay server (src/replay/index.ts -> dist/node/replay.js): ESM for Node 20, unminified, with source maps. Types come from tsconfig.types.json.
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -59,6 +59,7 @@ export default defineConfig({
         'client-guard': at('src/client-guard/index.ts'),
         'event-store': at('src/event-store/index.ts'),
         'event-store-redis': at('src/event-store/redis.ts'),
+        replay: at('src/replay/index.ts'),
       },
       // The Redis store takes the app's client; nothing imports ioredis, and it must never be bundled if one does.
       external: ['ioredis'],

@@ -118,3 +118,15 @@ export function faultLine(report: FaultReport, style: Style): string {
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Writes a live command's recording to `file` and says so; the exit code (2 when it cannot be written). */
+export async function writeRecording(io: CliIo, file: string, text: string): Promise<number> {
+  try {
+    await io.writeFile(file, text);
+  } catch (error) {
+    io.stderr(`mcp-stream-inspector: ${file}: cannot write: ${errorText(error)}\n`);
+    return 2;
+  }
+  io.stdout(`recording written to ${file}\n`);
+  return 0;
+}

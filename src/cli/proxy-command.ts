@@ -8,7 +8,7 @@ import { CaptureRecorder } from '../proxy/capture-recorder';
 import { type FaultProxy, startFaultProxy } from '../proxy/fault-proxy';
 import type { Command } from './args';
 import type { CliIo } from './io';
-import { errorText, exchangeLine, faultLine, liveFindings, watchInterval } from './live-report';
+import { errorText, exchangeLine, faultLine, liveFindings, watchInterval, writeRecording } from './live-report';
 import { ansi, plain } from './style';
 import { countBySeverity, formatCounts } from './text-report';
 
@@ -67,12 +67,5 @@ export async function runProxy(command: ProxyCommand, io: CliIo): Promise<number
     `${signal}: stopped after ${capture.connections.length} exchanges; ${formatCounts(countBySeverity(findings), style)}\n`,
   );
   if (text === undefined || command.record === undefined) return 0;
-  try {
-    await io.writeFile(command.record, text);
-  } catch (error) {
-    io.stderr(`mcp-stream-inspector: ${command.record}: cannot write: ${errorText(error)}\n`);
-    return 2;
-  }
-  io.stdout(`recording written to ${command.record}\n`);
-  return 0;
+  return writeRecording(io, command.record, text);
 }

@@ -12,7 +12,7 @@ import { CaptureRecorder } from '../proxy/capture-recorder';
 import { type ReplayServer, startReplay } from '../replay/replay-server';
 import type { Command } from './args';
 import type { CliIo } from './io';
-import { errorText, exchangeLine, faultLine, liveFindings } from './live-report';
+import { errorText, exchangeLine, faultLine, liveFindings, writeRecording } from './live-report';
 import { ansi, plain, type Style } from './style';
 import { countBySeverity, formatCounts } from './text-report';
 
@@ -62,25 +62,23 @@ export async function runReplay(command: ReplayCommand, io: CliIo): Promise<numb
 
   const signal = await io.untilStopped();
   stopped = true;
+  // The recording as it stands, open streams still open, before stopping ends them.
   const recording = recorder.capture();
   const findings = live.flush(recording);
   const divergences = replay.divergences();
+  const text =
+    command.record === undefined
+      ? undefined
+      : /\.har$/i.test(command.record)
+        ? exportHar(recording)
+        : serializeCapture(recording, { findings: [...findings, ...divergences.map(divergenceEntry)] });
   await replay.close();
+  const counts = formatCounts(countBySeverity(findings), style);
   io.stdout(
-    `${signal}: stopped after ${recording.connections.length} exchanges; ${divergences.length} divergence(s); ${formatCounts(countBySeverity(findings), style)}\n`,
+    `${signal}: stopped after ${recording.connections.length} exchanges; ${divergences.length} divergence(s); ${counts}\n`,
   );
-  if (command.record === undefined) return 0;
-  const text = /\.har$/i.test(command.record)
-    ? exportHar(recording)
-    : serializeCapture(recording, { findings: [...findings, ...divergences.map(divergenceEntry)] });
-  try {
-    await io.writeFile(command.record, text);
-  } catch (error) {
-    io.stderr(`mcp-stream-inspector: ${command.record}: cannot write: ${errorText(error)}\n`);
-    return 2;
-  }
-  io.stdout(`recording written to ${command.record}\n`);
-  return 0;
+  if (text === undefined || command.record === undefined) return 0;
+  return writeRecording(io, command.record, text);
 }
 
 async function readCapture(command: ReplayCommand, io: CliIo): Promise<Capture | undefined> {

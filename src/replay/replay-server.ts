@@ -14,6 +14,7 @@ import type { ExchangeRecorder, ExchangeTrace } from '../proxy/trace';
 import { Arrivals } from './arrivals';
 import { play } from './player';
 
+/** What {@link startReplay} serves, and how. */
 export interface ReplayOptions {
   /** The recording to serve (loadInput() reads capture files and HARs into one). */
   capture: Capture;
@@ -33,6 +34,7 @@ export interface ReplayOptions {
   onFault?(report: FaultReport): void;
 }
 
+/** A running replay: its address, what the live client did differently, and how to stop it. */
 export interface ReplayServer {
   /** Where to point the client: this server's origin with the path of the first recorded request. */
   readonly url: string;

@@ -27,6 +27,7 @@ export type DivergenceKind =
 /** What the replay did about a divergence. */
 export type DivergenceAnswer = 'played' | 'continued' | 'refused' | 'accepted';
 
+/** One place where the live client did what the recorded one did not, and what the replay answered. */
 export interface Divergence {
   kind: DivergenceKind;
   /** The live request, as `POST /mcp tools/call #3` or `GET /mcp Last-Event-ID 5`. */

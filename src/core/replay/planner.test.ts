@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { importHar } from '../capture/har';
+import { devtoolsStyle } from '../devtools-har.fixture';
 import { ReplayPlanner } from './planner';
 import { fixtureCapture, findRecord, isCall, playedText, recordedText, requestOf } from './replay.fixture';
 
@@ -184,5 +186,20 @@ describe('replay planner: divergences and the policy', () => {
     const answer = planner.answer(requestOf(call, (call.requestBody ?? '').replace(/"count":\d+/, '"count":99')));
     expect(answer.kind === 'play' && answer.exchangeId).toBe(call.id);
     expect(planner.divergences.map((d) => [d.kind, d.answer])).toEqual([['other-params', 'played']]);
+  });
+});
+
+describe('replay planner: a DevTools HAR that lost the bodies of cut streams', () => {
+  it('names what is missing and plays the head and end of those, the rest whole', () => {
+    const capture = importHar(devtoolsStyle());
+    const planner = new ReplayPlanner(capture, { origin: ORIGIN });
+    const missing = planner.script.missingBodies.map((e) => e.id);
+    expect(missing.length).toBeGreaterThan(0);
+    for (const record of capture.connections) {
+      const answer = planner.answer(requestOf(record));
+      expect(answer.kind === 'play' && [answer.exchangeId, answer.status]).toEqual([record.id, record.status]);
+      expect(playedText(answer)).toEqual(missing.includes(record.id) ? [] : recordedText(record));
+    }
+    expect(planner.divergences).toEqual([]);
   });
 });

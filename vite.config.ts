@@ -24,16 +24,16 @@ function manifestFor(browser: Target): ManifestV3Export {
   const { service_worker: worker } = manifest.background;
   // Firefox messaging is a structured clone already, and it warns about the key it does not know.
   const { message_serialization: _serialization, ...firefoxBase } = base;
+  // Firefox ESR 140 is what Debian ships (and CI installs); Android reads data_collection_permissions from 142.
+  // A variable, not a literal in the return: crxjs's manifest type does not know gecko_android yet.
+  const browserSpecific = {
+    gecko: { id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none' as const] } },
+    gecko_android: { strict_min_version: '142.0' },
+  };
   return {
     ...firefoxBase,
     background: { scripts: [worker], type: 'module' },
-    browser_specific_settings: {
-      gecko: {
-        id: GECKO_ID,
-        strict_min_version: '142.0',
-        data_collection_permissions: { required: ['none'] },
-      },
-    },
+    browser_specific_settings: browserSpecific,
   };
 }
 
@@ -120,7 +120,7 @@ export default defineConfig({
   build: {
     outDir: `dist/${target}`,
     emptyOutDir: true,
-    target: target === 'firefox' ? 'firefox142' : 'chrome120',
+    target: target === 'firefox' ? 'firefox140' : 'chrome120',
     sourcemap: false,
     rollupOptions: { input: { panel: PANEL_PAGE } },
   },

@@ -5,6 +5,7 @@ import type { Page } from 'puppeteer-core';
 import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
+import { sizeViewport } from './fixtures/break-lab-firefox';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchFirefox, type FirefoxSession } from './launcher';
@@ -72,7 +73,7 @@ test('Firefox: the tap records the stream and the panel page shows it', async ()
   expect(sessionText).toContain('2025-11-25');
   // The timeline draws its links once it knows its size (a later render than the rows): wait for it, do not sample.
   await expect.poll(() => count(panel, '[data-testid=reconnect-link][data-last-event-id="call-3"]')).toBe(1);
-  await panel.setViewport({ width: 1280, height: 800 });
+  await sizeViewport(panel, 1280, 800);
   await panel.screenshot({ path: 'test-results/panel-firefox.png' });
   await panel.close();
   await page.close();

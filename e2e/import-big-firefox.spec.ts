@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { writeBigHar } from './fixtures/big-har';
 import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
+import { sizeViewport } from './fixtures/break-lab-firefox';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
@@ -44,7 +45,7 @@ test('Firefox: a 152 MB HAR shows rising progress and cancels keeping what was s
   const huge = writeBigHar(1800, 'huge.har', 'firefox');
   const big = writeBigHar(260, 'big.har', 'firefox');
   const panel = await firefox.browser.newPage();
-  await panel.setViewport({ width: 1400, height: 860 });
+  await sizeViewport(panel, 1400, 860);
   await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
 
   await importFile(panel, 'fixtures/clean/capture.har');

@@ -227,6 +227,10 @@ test('a live hang: a silent tool call is listed with a running clock, then reque
   await expect(hang).toContainText(
     /request \d+ \(tools\/call\) has waited [\d.]+ s unanswered: \S+ is open and sent no message for [\d.]+ s/,
   );
+  // The timeline draws the call's silence running to now, as waiting, with how long it has lasted.
+  const waitingStretch = panel.locator('[data-testid=quiet-stretch][data-waiting=true]');
+  await expect(waitingStretch).toHaveCount(1);
+  await expect(waitingStretch.locator('title')).toHaveText(/^Still waiting: no byte for [\d.]+ (ms|s)$/);
   await hang.click();
   // Room for both lines (the waiting clock and the finding) in the findings pane, as a user would drag it.
   const splitter = panel.getByRole('separator', { name: 'Resize findings' });
@@ -239,6 +243,7 @@ test('a live hang: a silent tool call is listed with a running clock, then reque
   expect(result.verdict).toBe('ok');
   await expect(waiting).toHaveCount(0);
   await expect(hang).toHaveCount(0);
+  await expect(waitingStretch).toHaveCount(0);
   await Promise.all([panel.close(), page.close()]);
 });
 

@@ -12,6 +12,7 @@ import type { LabPageApi } from './lab/client/main';
 import { findScenario, type Scenario } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
+import { sizeViewport } from './fixtures/break-lab-firefox';
 import { openMozExtensionPage } from './fixtures/firefox';
 import { cutShortfall, silentResume } from './fixtures/lab-fault';
 import { panelCaughtUp, type PanelProgress, readPanelProgress } from './fixtures/panel-view';
@@ -32,12 +33,10 @@ test.beforeAll(async () => {
   // A page build of our own: another spec may be building the lab page at the same moment.
   pageDir = mkdtempSync(join(tmpdir(), 'mcp-lab-page-'));
   lab = await startLab({ build: 'always', pageDir });
-  firefox = await launchFirefox({ extension: DIST_FIREFOX });
   exportsDir = mkdtempSync(join(tmpdir(), 'mcp-lab-exports-'));
   downloads = mkdtempSync(join(tmpdir(), 'mcp-lab-downloads-'));
-  context = await firefox.browser.createBrowserContext({
-    downloadBehavior: { policy: 'allow', downloadPath: downloads },
-  });
+  firefox = await launchFirefox({ extension: DIST_FIREFOX, downloadDir: downloads });
+  context = await firefox.browser.createBrowserContext();
 });
 
 test.afterAll(async () => {
@@ -58,7 +57,7 @@ async function openPanelFor(url: string): Promise<Page> {
   const panel = await context.newPage();
   await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
   await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, await findTabId(panel, url)));
-  await panel.setViewport({ width: 1280, height: 800 });
+  await sizeViewport(panel, 1280, 800);
   return panel;
 }
 
@@ -200,11 +199,21 @@ test('Firefox, a live hang: a silent tool call gets a running clock, then reques
   await expect
     .poll(() => text('[data-testid=finding][data-rule=request-hang]'))
     .toEqual([expect.stringMatching(/has waited [\d.]+ s unanswered: \S+ is open and sent no message for [\d.]+ s/)]);
+  // The timeline draws the call's silence running to now, as waiting.
+  await expect
+    .poll(() => text('[data-testid=quiet-stretch][data-waiting=true] title'))
+    .toEqual([expect.stringMatching(/^Still waiting: no byte for [\d.]+ (ms|s)$/)]);
   await panel.screenshot({ path: 'test-results/panel-live-hang-firefox.png' });
 
   const result = await page.evaluate(() => (window as unknown as { __slow: Promise<{ verdict: string }> }).__slow);
   expect(result.verdict).toBe('ok');
-  await expect.poll(() => text('[data-testid=waiting], [data-testid=finding][data-rule=request-hang]')).toEqual([]);
+  await expect
+    .poll(() =>
+      text(
+        '[data-testid=waiting], [data-testid=finding][data-rule=request-hang], [data-testid=quiet-stretch][data-waiting=true]',
+      ),
+    )
+    .toEqual([]);
   await panel.close();
   await page.close();
 });

@@ -196,6 +196,23 @@ export interface FirefoxOptions {
   /** Unpacked extension directory to install (e.g. 'dist/firefox'). */
   extension?: string;
   headless?: boolean;
+  /**
+   * Where downloads go, saved without asking. Prefs, not WebDriver BiDi's browser.setDownloadBehavior: Firefox ESR
+   * 140 (what Debian ships) does not know that command.
+   */
+  downloadDir?: string;
+}
+
+/** Firefox saves every download straight into `dir`, asking nothing. */
+function downloadPrefs(dir: string): Record<string, unknown> {
+  return {
+    'browser.download.dir': dir,
+    'browser.download.folderList': 2,
+    'browser.download.useDownloadDir': true,
+    'browser.download.always_ask_before_handling_new_types': false,
+    'browser.download.manager.showWhenStarting': false,
+    'browser.helperApps.neverAsk.saveToDisk': 'application/json',
+  };
 }
 
 export interface FirefoxSession {
@@ -270,7 +287,10 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       userDataDir: profile,
       args: ['--remote-allow-system-access'],
       env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
-      extraPrefsFirefox: firefoxPrefs(proxy.port),
+      extraPrefsFirefox: {
+        ...firefoxPrefs(proxy.port),
+        ...(options.downloadDir ? downloadPrefs(options.downloadDir) : {}),
+      },
     });
   } catch (error) {
     await proxy.close();

@@ -4,6 +4,7 @@
 // for the tree stays unknown (JsonTree renders any value); the timeline's arrays must be the typed arrays it draws.
 import type { OtherStreamKind } from '../../core/model/types';
 import { decoding, fail, flag, integer, record } from '../../protocol/decode-fields';
+import type { QuietStretch } from '../view/quiet';
 import type { TimelineWire } from '../view/tick-wire';
 import type { LinkKind, TimelineLayout } from '../view/timeline';
 import type { WireSignature } from '../view/wireSignature';
@@ -247,6 +248,10 @@ function timeline(v: unknown): TimelineWire {
           optional(r.responseTime, (t) => num(t, 'responseTime')),
         ),
         ...maybe('torn', torn),
+        ...maybe(
+          'quiet',
+          optional(r.quiet, (q) => items(q, 'quiet', quietStretch)),
+        ),
         ticks: typed(r.ticks, Float64Array, 'ticks'),
         tickEvents: typed(r.tickEvents, Int32Array, 'tickEvents'),
         tickStarts: typed(r.tickStarts, Float64Array, 'tickStarts'),
@@ -287,6 +292,11 @@ function timeline(v: unknown): TimelineWire {
       severity: severity(m.severity),
     })),
   };
+}
+
+function quietStretch(q: Record<string, unknown>): QuietStretch {
+  if (q.waiting !== undefined && q.waiting !== true) fail('waiting');
+  return { from: num(q.from, 'from'), to: num(q.to, 'to'), ...(q.waiting === true ? { waiting: true as const } : {}) };
 }
 
 function faultLink(value: unknown): FaultLinkData {

@@ -106,6 +106,14 @@ describe('the worker wire, worker -> UI thread', () => {
     const timeline = view.view.timeline!;
     const plainTicks = { ...timeline, rows: timeline.rows.map((r) => ({ ...r, ticks: [...r.ticks] })) };
     expect(asWorkerToUi({ ...view, view: { ...view.view, timeline: plainTicks } })).toBeNull();
+    const withQuiet = (quiet: unknown) => ({
+      ...view,
+      view: { ...view.view, timeline: { ...timeline, rows: timeline.rows.map((r, i) => (i ? r : { ...r, quiet })) } },
+    });
+    const waiting = withQuiet([{ from: 10, to: 4_000, waiting: true }]);
+    expect(asWorkerToUi(waiting)).toEqual(waiting);
+    expect(asWorkerToUi(withQuiet([{ from: 10, to: 4_000, waiting: 'yes' }]))).toBeNull();
+    expect(asWorkerToUi(withQuiet([{ from: 10 }]))).toBeNull();
     expect(asWorkerToUi({ type: 'exported', id: 1, blob: 'text' })).toBeNull();
     expect(asWorkerToUi({ type: 'held', held: { connections: 1 } })).toBeNull();
   });

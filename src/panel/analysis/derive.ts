@@ -8,7 +8,7 @@ import type { PanelView } from '../view/model';
 import { resolveSelection, type Resolved } from '../view/selection';
 import { createTickMemory } from '../view/ticks';
 import { layoutTimeline, type TimelineLayout } from '../view/timeline';
-import type { Choices, HeldSummary, ViewData } from './messages';
+import type { Choices, HeldSummary, ViewData, WaitingItem } from './messages';
 import { rowsWindow } from './rows';
 import { faultItems, findingItems, otherStreamItems, resolvedData, sessionRowData } from './summary';
 
@@ -104,8 +104,14 @@ export function createDeriver(): Deriver {
   const waiting = memo((view: PanelView) => waitingItems(view));
   const counts = memo((view: PanelView, sessionKey: string | undefined) => severityCounts(view, sessionKey));
   const layout = memo(
-    (view: PanelView, sessionKey: string | undefined, indexes: readonly number[], end: number): TimelineLayout =>
-      layoutTimeline(view, sessionKey, indexes, end, ticks),
+    (
+      view: PanelView,
+      sessionKey: string | undefined,
+      indexes: readonly number[],
+      end: number,
+      waitingNow: readonly WaitingItem[],
+    ): TimelineLayout =>
+      layoutTimeline(view, sessionKey, indexes, end, ticks, new Set(waitingNow.map((w) => w.connectionId))),
   );
   // The rows' identity: new whenever what a row at a position shows may differ.
   let version = 0;
@@ -123,7 +129,8 @@ export function createDeriver(): Deriver {
     const allFindings = unfilteredFindings(view, sessionKey, filter, ALL_SEVERITIES);
     const listed = findings(view, shownFindings);
     const others = otherStreams(view);
-    const timeline = layout(view, sessionKey, shownFindings, analysed.end);
+    const waitingNow = waiting(view);
+    const timeline = layout(view, sessionKey, shownFindings, analysed.end, waitingNow);
     const rowsVersion = versionOf(rows, choices.severities, choices.truncateBytes, view);
     const resolved = resolveSelection(view, choices.selection);
     const sessionStart = sessionKey !== undefined ? view.sessionsByKey.get(sessionKey)?.startTime : undefined;
@@ -146,7 +153,7 @@ export function createDeriver(): Deriver {
       hiddenBySeverity: allFindings.length - shownFindings.length,
       findings: listed.items,
       findingsLeftOff: listed.leftOff,
-      waiting: waiting(view),
+      waiting: waitingNow,
       multipleSessions: a.sessions.length > 1,
       faults: faults(view),
       otherStreams: others.items,

@@ -2,6 +2,7 @@
 import type { Focus } from '../view/focus';
 import { pixelTicks, xOf, type TimeWindow } from '../view/timeWindow';
 import { BAR_HEIGHT, BAR_TOP, MARKER_BOTTOM, MIN_TORN_WIDTH } from '../view/timelineHit';
+import type { QuietStretch } from '../view/quiet';
 import { LANE_GAP, ROW_HEIGHT, type TimelineLayout, type TimelineRow } from '../view/timeline';
 import { formatDuration } from '../view/format';
 import { linkLabel, linkTitle } from '../view/linkLabel';
@@ -179,6 +180,9 @@ function Row({
           <title>{`Torn: ${row.torn?.bytes ?? 0} bytes of an undispatched event when the connection ended`}</title>
         </rect>
       ) : null}
+      {row.quiet?.map((q) => (
+        <Quiet key={q.from} stretch={q} x={x} top={top} />
+      ))}
       {ticks ? <path class="tl-ticks" d={ticks} /> : null}
       {selectedX !== undefined ? (
         <path class="tl-tick-selected" d={`M${selectedX} ${top - 2}v${BAR_HEIGHT + 4}`} />
@@ -188,6 +192,39 @@ function Row({
           class="tl-cut"
           d={`M${(tornX1 ?? xEnd) + 1} ${top + 1}l4 ${BAR_HEIGHT - 2}m0 -${BAR_HEIGHT - 2}l-4 ${BAR_HEIGHT - 2}`}
         />
+      ) : null}
+    </g>
+  );
+}
+
+/** Narrower than this, a quiet stretch is not drawn; wider than QUIET_LABEL_PX, it says how long it lasted. */
+const QUIET_MIN_PX = 6;
+const QUIET_LABEL_PX = 64;
+
+/**
+ * A stretch with no byte: the bar thins to a dashed line there, so silence reads as a hole in the flow; amber and
+ * "waiting" when it runs to now while a request waits on the connection (a hang as it happens).
+ */
+function Quiet({ stretch, x, top }: { stretch: QuietStretch; x: (t: number) => number; top: number }) {
+  const x0 = Math.round(x(stretch.from)) + 1;
+  const x1 = Math.round(x(stretch.to)) - (stretch.waiting ? 0 : 1);
+  if (x1 - x0 < QUIET_MIN_PX) return null;
+  const mid = top + BAR_HEIGHT / 2;
+  const spent = formatDuration(stretch.to - stretch.from);
+  const words = stretch.waiting ? `waiting, quiet ${spent}` : `quiet ${spent}`;
+  return (
+    <g
+      class={`tl-quiet ${stretch.waiting ? 'waiting' : ''}`}
+      data-testid="quiet-stretch"
+      data-waiting={stretch.waiting ? 'true' : 'false'}
+    >
+      <title>{`${stretch.waiting ? 'Still waiting: no byte' : 'No byte'} for ${spent}`}</title>
+      <rect class="tl-quiet-gap" x={x0} y={top} width={x1 - x0} height={BAR_HEIGHT} />
+      <line class="tl-quiet-line" x1={x0} x2={x1} y1={mid} y2={mid} />
+      {x1 - x0 >= QUIET_LABEL_PX ? (
+        <text class="tl-quiet-label" x={(x0 + x1) / 2} y={mid + 3}>
+          {words}
+        </text>
       ) : null}
     </g>
   );

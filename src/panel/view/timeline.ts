@@ -6,6 +6,7 @@ import type { ConnectionView, SessionView, StreamView } from '../../core/model/t
 import type { Severity } from '../../core/guard/types';
 import { describeMessages, shortId } from './format';
 import { findingKey, type PanelView } from './model';
+import { quietStretches, type QuietStretch } from './quiet';
 import { createTickMemory, type TickMemory } from './ticks';
 
 export const ROW_HEIGHT = 20;
@@ -31,6 +32,8 @@ export interface TimelineRow {
   responseTime?: number;
   /** A connection that ended holding an undispatched event: when those bytes began arriving, and how many. */
   torn?: { from: number; bytes: number };
+  /** A stream's spans with no byte, long enough to draw (quiet.ts); absent on rows that carry no stream. */
+  quiet?: QuietStretch[];
   /**
    * Event times (epoch ms, ascending), their event indexes and byte offsets (an event's identity with the
    * connection id). Typed arrays: a 100k-event lane crosses from the worker as three buffers, not 300k numbers.
@@ -173,6 +176,8 @@ export function layoutTimeline(
   end: number,
   /** Ticks kept from the last layout (the worker's deriver keeps one); without it every row's are read anew. */
   memory: TickMemory = createTickMemory(),
+  /** Connections a request still waits on (their silence runs to now): drawn as a hang in the making. */
+  waitingOn: ReadonlySet<string> = new Set(),
 ): TimelineLayout {
   const { analysis, connectionsById } = view;
   const sessions = analysis.sessions.filter((s) => sessionKey === undefined || s.key === sessionKey);
@@ -195,6 +200,7 @@ export function layoutTimeline(
     const tail = connection.tail;
     const tornFrom =
       tail && record.end !== 'open' && tail.bytes.length > 0 ? chunkTimeAt(record, tail.start) : undefined;
+    const quiet = connection.streamId !== undefined ? quietStretches(record, end, waitingOn.has(connection.id)) : [];
     rowByConnection.set(connection.id, rows.length);
     rows.push({
       connectionId: connection.id,
@@ -208,6 +214,7 @@ export function layoutTimeline(
       ...(record.status !== undefined ? { status: record.status } : {}),
       ...(record.responseTime !== undefined ? { responseTime: record.responseTime } : {}),
       ...(tail && tornFrom !== undefined ? { torn: { from: tornFrom, bytes: tail.bytes.length } } : {}),
+      ...(quiet.length > 0 ? { quiet } : {}),
       ticks,
       tickEvents,
       tickStarts,

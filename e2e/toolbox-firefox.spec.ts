@@ -35,12 +35,19 @@ test.afterAll(async () => {
 });
 
 test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of ${SCENARIO}`, async () => {
+  // Firefox ESR 140 (Debian's now) opens no chrome scope to WebDriver BiDi, which driving the toolbox needs (141+:
+  // --remote-allow-system-access). Skipped there, said aloud: the panel itself is tested in Firefox by the other specs.
+  const major = Number(/(\d+)\./.exec(await firefox.browser.version())?.[1] ?? 0);
+  test.skip(major < 141, `Firefox ${major}: no chrome-scope BiDi to drive the toolbox (needs 141+)`);
   const scenario = findScenario(SCENARIO);
   if (!scenario) throw new Error(`no scenario ${SCENARIO}`);
   const pageUrl = `${lab.url}/?scenario=${SCENARIO}`;
   const page = await firefox.browser.newPage();
   // No emulated viewport: the page fills the window, the toolbox docks below it, as for a user.
-  await page.setViewport(null);
+  // Firefox ESR 140 refuses the screen orientation puppeteer-core sends along (sizeViewport says more): let it go.
+  await page.setViewport(null).catch((error: unknown) => {
+    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride')) throw error;
+  });
   await page.goto(pageUrl);
 
   // Docked at Firefox's default height (250 px for the whole toolbox), as a user first sees it.

@@ -110,10 +110,12 @@ export function writeHead(
   trace: ExchangeTrace | undefined,
   status: number,
   headers: Record<string, string | string[]>,
+  flush = true,
 ): void {
   res.writeHead(status, headers);
   trace?.head(status, STATUS_CODES[status] ?? '', headers);
-  res.flushHeaders();
+  // Unflushed, Node sends the head with the first body write: one write, as a server that wrote both at once.
+  if (flush) res.flushHeaders();
 }
 
 /** `resume-silent`: 200, an event stream, keep-alive comments only, until the client goes. */

@@ -22,6 +22,12 @@ type Played = Extract<ReplayAnswer, { kind: 'play' }>;
  */
 const END_WITH_LAST_MS = 20;
 
+/**
+ * A first chunk recorded this close to the head was the same write (`res.end('Accepted')`): the head goes with it.
+ * Flushed alone, a client that cancels the body at the head (the SDK's 2024-11-05 POST) would race the body.
+ */
+const HEAD_WITH_FIRST_MS = 2;
+
 /** A cut the recording made, not a fault: no fault hears of it. */
 const RECORDED_CUT: CutInfo = { frameIndex: 0, bytesIntoFrame: 0, bytesForwarded: 0, midEvent: false };
 
@@ -54,7 +60,7 @@ export async function play(res: ServerResponse, answer: Played, options: PlayOpt
     { objectMode: true },
   );
   const writer = new ResponseWriter(res, source, faulted, {
-    writeHead: () => writeHead(res, trace, status, headers),
+    writeHead: () => writeHead(res, trace, status, headers, !headGoesWithFirstChunk(answer)),
     write: (bytes) => {
       trace?.write(bytes);
       return res.write(bytes);
@@ -76,6 +82,12 @@ export async function play(res: ServerResponse, answer: Played, options: PlayOpt
     }
     // `open` and `aborted`: the recorded server had not ended it; the live client (or close()) will.
   });
+}
+
+/** The recording wrote the head and the first chunk at once, and that chunk waits for nothing the client sends. */
+function headGoesWithFirstChunk(answer: Played): boolean {
+  const first = answer.chunks[0];
+  return first !== undefined && first.waitsFor.length === 0 && first.atMs <= HEAD_WITH_FIRST_MS;
 }
 
 /** The planned chunks at their times, each after what it waits for; then the recorded end's time. */

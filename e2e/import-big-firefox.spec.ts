@@ -7,7 +7,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { writeBigHar } from './fixtures/big-har';
 import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
 import { sizeViewport } from './fixtures/break-lab-firefox';
-import { openMozExtensionPage } from './fixtures/firefox';
+import { openMozExtensionPage, waitInPage } from './fixtures/firefox';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
 let firefox: FirefoxSession;
@@ -25,13 +25,16 @@ const text = (page: Page, selector: string): Promise<string> =>
   page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
 /** Waits until `selector` matches `n` elements (the panel renders a moment after its notice). */
 async function waitForCount(page: Page, selector: string, n: number): Promise<void> {
-  await page.waitForFunction(
-    (s: string, want: number) => document.querySelectorAll(s).length === want,
-    { timeout: 30_000 },
-    selector,
-    n,
-  );
+  await waitInPage(page, (s: string, want: number) => document.querySelectorAll(s).length === want, selector, n);
 }
+const waitForText = (page: Page, want: string): Promise<void> =>
+  waitInPage(page, (w: string) => document.body.textContent?.includes(w) === true, want);
+const waitForProgressAbove = (page: Page, was: number): Promise<void> =>
+  waitInPage(
+    page,
+    (w: number) => Number(document.querySelector('[data-testid=import-progress] progress')?.getAttribute('value')) > w,
+    was,
+  );
 const progressValue = (page: Page): Promise<number> =>
   page.evaluate(() => Number(document.querySelector('[data-testid=import-progress] progress')?.getAttribute('value')));
 
@@ -49,43 +52,30 @@ test('Firefox: a 152 MB HAR shows rising progress and cancels keeping what was s
   await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, -1));
 
   await importFile(panel, 'fixtures/clean/capture.har');
-  await panel.waitForFunction(() => document.body.textContent?.includes('Viewing capture.har: 7 connections.'));
+  await waitForText(panel, 'Viewing capture.har: 7 connections.');
   await waitForCount(panel, '[data-testid=session-row]', 1);
 
   await importFile(panel, huge.path);
-  await panel.waitForSelector('[data-testid=import-progress]');
+  await waitInPage(panel, (s: string) => document.querySelector(s) !== null, '[data-testid=import-progress]');
   expect(await text(panel, '[data-testid=import-progress]')).toContain('Importing huge.har');
-  await panel.waitForFunction(
-    () => Number(document.querySelector('[data-testid=import-progress] progress')?.getAttribute('value')) >= 1,
-    { timeout: 60_000 },
-  );
+  await waitForProgressAbove(panel, 0.5);
   const first = await progressValue(panel);
-  await panel.waitForFunction(
-    (was: number) =>
-      Number(document.querySelector('[data-testid=import-progress] progress')?.getAttribute('value')) > was,
-    { timeout: 60_000 },
-    first,
-  );
+  await waitForProgressAbove(panel, first);
   await panel.screenshot({ path: 'test-results/panel-import-progress-firefox.png' });
   await panel.evaluate(() => {
     const buttons = document.querySelectorAll<HTMLButtonElement>('[data-testid=import-progress] button');
     [...buttons].find((b) => b.textContent === 'Cancel')?.click();
   });
-  await panel.waitForFunction(() =>
-    document.body.textContent?.includes('Import of huge.har cancelled: nothing changed.'),
-  );
+  await waitForText(panel, 'Import of huge.har cancelled: nothing changed.');
   await waitForCount(panel, '[data-testid=import-progress]', 0);
   await waitForCount(panel, '[data-testid=session-row]', 1);
 
   await importFile(panel, big.path);
-  await panel.waitForFunction(
-    (want: string) => document.body.textContent?.includes(want),
-    { timeout: 120_000 },
-    `Viewing big.har: ${big.connections} connections.`,
-  );
-  await panel.waitForFunction(
-    () => document.querySelector('[data-testid=status-bar]')?.getAttribute('data-analysis') === 'current',
-    { timeout: 60_000 },
+  await waitForText(panel, `Viewing big.har: ${big.connections} connections.`);
+  await waitInPage(
+    panel,
+    (s: string) => document.querySelector(s)?.getAttribute('data-analysis') === 'current',
+    '[data-testid=status-bar]',
   );
   await waitForCount(panel, '[data-testid=import-progress]', 0);
   await waitForCount(panel, '[data-testid=session-row]', 260);

@@ -89,6 +89,7 @@ function connectionToJson(c: ConnectionRecord): JsonObject {
     error: c.error,
     documentUrl: c.documentUrl,
     bodyMissing: c.bodyMissing,
+    chunkTimesUnknown: c.chunkTimesUnknown,
     faults: c.faults?.map((f) => ({
       t: f.t,
       arm: f.arm,
@@ -228,6 +229,7 @@ function connectionFromJson(value: unknown, path: string): ConnectionRecord {
     error: optString(o, 'error', path),
     documentUrl: optString(o, 'documentUrl', path),
     bodyMissing: o.bodyMissing === true || undefined,
+    chunkTimesUnknown: o.chunkTimesUnknown === true || undefined,
     faults: o.faults === undefined ? undefined : faultsFromJson(reqArray(o, 'faults', path), childPath(path, 'faults')),
     gaps: o.gaps === undefined ? undefined : gapsFromJson(reqArray(o, 'gaps', path), childPath(path, 'gaps')),
   };

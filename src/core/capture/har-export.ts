@@ -96,7 +96,8 @@ function entryFor(c: ConnectionRecord, pageref: string | undefined): JsonObject 
     _responseTime: c.responseTime,
     _endTime: c.endTime,
     _streamState: streamState(c.end),
-    _chunks: chunks,
+    // Times the file never had are not invented on the way out: a plain HAR's body stays one untimed body.
+    _chunks: c.chunkTimesUnknown ? undefined : chunks,
   };
 }
 

@@ -183,6 +183,7 @@ function readEntry(
     error,
     documentUrl: optString(entry, '_documentUrl', path),
     bodyMissing: bodyDropped(response, hasHead) || undefined,
+    chunkTimesUnknown: (body.length > 0 && !hasChunkTimes(entry, timeline)) || undefined,
   });
 }
 
@@ -342,6 +343,11 @@ function readEnd(
   if (timeline?.end) return timeline.end;
   if (error !== undefined) return /abort|cancel/i.test(error) ? 'aborted' : 'network-error';
   return hasHead ? 'complete' : 'network-error';
+}
+
+/** Our own `_chunks`, or the chunks.ndjson companion's records, say when each byte came; a plain HAR does not. */
+function hasChunkTimes(entry: JsonObject, timeline: EntryTimeline | undefined): boolean {
+  return entry._chunks !== undefined || (timeline !== undefined && timeline.chunks.length > 0);
 }
 
 /**

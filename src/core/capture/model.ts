@@ -58,6 +58,11 @@ export interface ConnectionRecord {
    * DevTools' and Playwright's HAR drop the bodies of cut and aborted streams. `chunks` is empty then.
    */
   bodyMissing?: true;
+  /**
+   * The file had the body but not when its bytes came (a plain HAR from DevTools or Playwright): `chunks` is the
+   * whole body as one chunk at the response's end. Rules that judge silence and bursts leave it alone.
+   */
+  chunkTimesUnknown?: true;
   /** Faults the user armed (the panel's Break menu) that struck this connection, in the order they struck. */
   faults?: FaultMark[];
   /**

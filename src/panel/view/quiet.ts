@@ -25,7 +25,8 @@ export interface QuietStretch {
  * connection still open). Before the head, the bar's own waiting part already shows the wait.
  */
 export function quietStretches(record: ConnectionRecord, end: number, waiting: boolean): QuietStretch[] {
-  if (record.responseTime === undefined) return [];
+  // A plain HAR's body is one chunk at the end: its silence is unknown, not measured.
+  if (record.responseTime === undefined || record.chunkTimesUnknown) return [];
   const found: QuietStretch[] = [];
   let last = record.responseTime;
   for (const chunk of record.chunks) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../analyze';
+import { importHar } from '../../capture/har';
+import { exportHar } from '../../capture/har-export';
 import { parseTranscript } from '../transcript';
 
 const RULE = 'buffered-stream';
@@ -61,5 +63,19 @@ describe(RULE, () => {
     const late = call(`. +700 ms\nid: 1\n${progress(1)}\nid: 2\n${progress(2)}\nid: 3\n${answer}\n`);
     expect(findings(late)).toEqual([]);
     expect(findings(late, 500)).toHaveLength(1);
+  });
+
+  it('leaves a plain HAR alone: its one body chunk at the end says nothing about when the events came', () => {
+    const held = parseTranscript(call(`. +2500 ms\nid: 1\n${progress(1)}\nid: 2\n${progress(2)}\nid: 3\n${answer}\n`));
+    const timed = importHar(exportHar(held));
+    expect(analyze(timed).findings.map((f) => f.rule)).toContain(RULE);
+    // DevTools' and Playwright's HAR: the same entry without our per-chunk times.
+    const plain = JSON.parse(exportHar(held)) as { log: { entries: Record<string, unknown>[] } };
+    for (const entry of plain.log.entries) delete entry._chunks;
+    const imported = importHar(JSON.stringify(plain));
+    expect(imported.connections.find((c) => c.method === 'POST')?.chunkTimesUnknown).toBe(true);
+    expect(analyze(imported).findings.map((f) => f.rule)).not.toContain(RULE);
+    // Exported again, it stays a plain HAR: no times are invented on the way out.
+    expect(importHar(exportHar(imported)).connections.find((c) => c.method === 'POST')?.chunkTimesUnknown).toBe(true);
   });
 });

@@ -53,7 +53,8 @@ export const bufferedStream: Rule = {
     for (const session of facts.sessions) {
       for (const conn of session.connections) {
         const firstChunk = conn.record.chunks[0];
-        if (!conn.isSse || conn.role !== 'post' || !firstChunk) continue;
+        // A plain HAR's body is one chunk at the end: that says nothing about when its events came.
+        if (!conn.isSse || conn.role !== 'post' || !firstChunk || conn.record.chunkTimesUnknown) continue;
         const wait = firstChunk.t - conn.record.startTime;
         if (wait < model.silence.bufferedWaitMs) continue;
         const burst = burstOf(model, conn);

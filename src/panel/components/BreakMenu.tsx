@@ -56,7 +56,7 @@ export function BreakMenu({ breaker, disabled }: { breaker: BreakState; disabled
         onToggle={onToggle}
       >
         <ChoiceGroup
-          legend="Next tools/call response stream"
+          legend="Next tools/call response stream, or every stream"
           name={`${id}-cut`}
           choices={CUT_CHOICES}
           value={choices.cut}

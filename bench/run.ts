@@ -62,6 +62,10 @@ const BENCHES: readonly Bench[] = [
   { name: 'guard-store', file: 'bench/guard-store.bench.ts', browser: false, nodeArgs: gc },
   // The SDK client's processes, with the client guard and without (bench/guard/sdk-client.mjs).
   { name: 'guard-client', file: 'bench/guard/client.bench.ts', browser: false, nodeArgs: [] },
+  // The replay server: timing at a raw-socket client against a recording made through the proxy, and speed 0
+  // against the proxy forwarding the same 64 MB (bench/replay/).
+  { name: 'replay-fidelity', file: 'bench/replay/fidelity.bench.ts', browser: false, nodeArgs: [] },
+  { name: 'replay-throughput', file: 'bench/replay/throughput.bench.ts', browser: false, nodeArgs: [] },
   { name: 'tap-throughput', file: 'bench/browser/tap-throughput.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   {
     name: 'tap-first-event',

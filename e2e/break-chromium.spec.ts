@@ -18,6 +18,7 @@ import {
   until,
 } from './fixtures/break-cases';
 import { breakLabChromium } from './fixtures/break-lab-chromium';
+import { CAUSE_WAIT_MS } from './fixtures/patience';
 
 const { recorder, lab, newPage, openPair } = breakLabChromium('mcp-break-page-');
 
@@ -103,7 +104,7 @@ test('Break: a reload disarms, and unarmed the page receives exactly what the se
   expect(result.verdict, result.detail).toBe('ok');
   // The client closes its transport at the end: the aborts that causes are its own.
   expect(result.clientErrors.filter((e) => !/abort/i.test(e))).toEqual([]);
-  expect(await recorder.settled(10_000)).toBe(true);
+  expect(await recorder.settled(CAUSE_WAIT_MS)).toBe(true);
   const received = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received());
   const sent = sentByProxy(recorder.exchanges());
   expect(sent.length).toBeGreaterThan(2);
@@ -123,7 +124,7 @@ test('Break: after a fault fired, the next run is untouched byte for byte', asyn
   expect(result.verdict, result.detail).toBe('ok');
   // The client closes its transport at the end: the aborts that causes are its own.
   expect(result.clientErrors.filter((e) => !/abort/i.test(e))).toEqual([]);
-  expect(await recorder.settled(10_000)).toBe(true);
+  expect(await recorder.settled(CAUSE_WAIT_MS)).toBe(true);
   const received = await page.evaluate(() => (window as unknown as { __lab: LabPageApi }).__lab.received());
   expect(receivedByPage(received.slice(before))).toEqual(sentByProxy(recorder.exchanges()));
   await Promise.all([panel.close(), page.close()]);

@@ -98,14 +98,14 @@ test('five service-worker stops during a 6 MB stream: the record equals the page
     // The server holds after event `at`: once the panel holds all the page read, the worker stops, then the stream
     // goes on while the panel brings the worker back.
     const expected = bytesThrough(at, size);
-    await expect.poll(() => pageRead(page), { timeout: 20_000 }).toBe(expected);
-    await expect.poll(() => panelBytes(panel), { timeout: 20_000 }).toBe(expected);
+    await expect.poll(() => pageRead(page)).toBe(expected);
+    await expect.poll(() => panelBytes(panel)).toBe(expected);
     await stopServiceWorker(session.context, session.extensionId!);
     server.release(`six-mb@${at}`);
   }
   const pageSaw = await page.evaluate(() => (window as unknown as { __done: Promise<{ bytes: number }> }).__done);
   expect(pageSaw.bytes).toBe(bytesThrough(n, size));
-  await expect.poll(() => panelBytes(panel), { timeout: 30_000 }).toBe(pageSaw.bytes);
+  await expect.poll(() => panelBytes(panel)).toBe(pageSaw.bytes);
   await expect.poll(async () => (await panel.evaluate(readPanelProgress)).wire?.streamsEnded).toBe(1);
   const stream = await exportStream(panel, 'six-mb.capture.json');
   expect(stream.end).toBe('complete');
@@ -129,7 +129,7 @@ test('a panel closed and reopened on a 4.8 MB stream shows it, the evicted part 
   await expect(panel.locator('[data-testid=empty-state]')).toBeVisible();
   await startReading(page, `/sse?n=${n}&gap=0&size=${size}`);
   const pageSaw = await page.evaluate(() => (window as unknown as { __done: Promise<{ bytes: number }> }).__done);
-  await expect.poll(() => panelBytes(panel), { timeout: 20_000 }).toBe(pageSaw.bytes);
+  await expect.poll(() => panelBytes(panel)).toBe(pageSaw.bytes);
   await panel.close();
 
   panel = await openPanelFor(page);

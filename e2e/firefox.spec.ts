@@ -100,7 +100,7 @@ test('Firefox: under load, 64 MB arrive byte for byte as the server sent them wh
   const read = await page.evaluate(readWhole, `/bulk?n=${n}&size=${size}`);
   expect(read).toEqual({ ...bulkDigest(n, size), status: 200 });
   // Every event reached the panel: the bytes crossed tap -> bridge -> background -> panel as structured clones.
-  await expect.poll(() => count(panel, '[data-testid=event-row]'), { timeout: 30_000 }).toBe(n);
+  await expect.poll(() => count(panel, '[data-testid=event-row]')).toBe(n);
   await panel.close();
   await page.close();
 });

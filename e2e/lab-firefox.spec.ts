@@ -85,7 +85,7 @@ async function exportCapture(panel: Page): Promise<string> {
           readFileSync(join(downloads, done), 'utf8').trimEnd().endsWith('}')
         );
       },
-      { message: 'the capture download completes', timeout: 10_000 },
+      { message: 'the capture download completes' },
     )
     .toBe(true);
   return join(downloads, done);

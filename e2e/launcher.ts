@@ -169,7 +169,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
   });
   let extensionId: string | undefined;
   if (options.extension) {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 0 }));
     extensionId = new URL(worker.url()).host;
     // The tap and bridge are registered by the worker at its start (src/background/content-scripts.ts): a page
     // loaded before that would not be recorded, so no test loads one until it is done.

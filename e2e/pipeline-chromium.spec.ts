@@ -120,9 +120,7 @@ test('stopping the service worker mid-stream loses nothing', async () => {
   server.release('pipeline-sw');
   const pageSaw = await reading;
   await expect
-    .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end, {
-      timeout: 10_000,
-    })
+    .poll(async () => (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))?.end)
     .toBe('complete');
   const recorded = (await probeStatus(ext)).connections.find((c) => c.url.includes('/sse'))!;
   expect(recorded.body).toBe(pageSaw.text);

@@ -58,10 +58,10 @@ function stored(extensionPage: Page): Promise<Record<string, unknown>> {
 
 /** Selects the MCP connection (through its first event): its request line and the Authorization its Headers tab shows. */
 async function shownConnection(panel: Page): Promise<{ request: string; authorization: string }> {
-  await panel.locator('[data-testid=event-row]').first().click({ timeout: 5000 });
-  await panel.locator('.detail-head button.link').first().click({ timeout: 5000 });
-  await panel.getByRole('tab', { name: 'Headers' }).click({ timeout: 5000 });
-  const text = async (selector: string) => (await panel.locator(selector).first().textContent({ timeout: 5000 })) ?? '';
+  await panel.locator('[data-testid=event-row]').first().click();
+  await panel.locator('.detail-head button.link').first().click();
+  await panel.getByRole('tab', { name: 'Headers' }).click();
+  const text = async (selector: string) => (await panel.locator(selector).first().textContent()) ?? '';
   return {
     request: await text('.detail-head .kv dd'),
     authorization: await text('.kv.headers dt:text-is("authorization") + dd'),

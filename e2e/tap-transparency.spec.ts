@@ -200,7 +200,7 @@ test('aborting or cancelling closes the connection as without the extension', as
       },
       { url: path, how: mode },
     );
-    await expect.poll(() => server.closedEarly, { timeout: 10_000 }).toContain(path);
+    await expect.poll(() => server.closedEarly).toContain(path);
     await page.close();
     return { result, closed: true };
   };
@@ -330,9 +330,7 @@ for (const [name, n, size] of [
     const [without, withTap] = await Promise.all([bare.evaluate(readWhole, path), page.evaluate(readWhole, path)]);
     expect(without).toEqual({ ...expected, status: 200 });
     expect(withTap).toEqual(without);
-    await expect
-      .poll(async () => (await probeDigest(ext, path))?.end, { timeout: 30_000, message: 'the record ends' })
-      .toBe('complete');
+    await expect.poll(async () => (await probeDigest(ext, path))?.end, { message: 'the record ends' }).toBe('complete');
     expect(await probeDigest(ext, path)).toEqual({ ...expected, end: 'complete' });
     await Promise.all([bare.close(), page.close(), ext.close()]);
   });

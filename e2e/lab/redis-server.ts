@@ -16,7 +16,7 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = 30_000;
 
 /** The redis-server binary, or an error that says how to get it: a missing server fails the tests, never skips them. */
 export function redisServerBinary(): string {

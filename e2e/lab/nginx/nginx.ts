@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { nginxConfig, type NginxSettings } from './config';
 
 export const NGINX_BINARY = '/usr/sbin/nginx';
-const READY_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5000;
 const ATTEMPTS = 3;
 

@@ -10,6 +10,7 @@ import { BodyStringBuilder, type StringBuilder } from './body-string';
 import { cutShortMessage, type CutPlace } from './cut-short';
 import { concatBytes } from './bytes';
 import { InputError } from './errors';
+import { MAX_JSON_DEPTH, nestedTooDeep } from './json-depth';
 import { firstInvalidUtf8 } from './text';
 import { CaptureConnectionReader, checkCaptureHeader } from './format';
 import { HarEntryReader } from './har';
@@ -299,6 +300,8 @@ export class JsonInputStream {
       }
     }
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
+      // Refused before the parser sees it: its cost per closing bracket grows with the depth (json-depth.ts).
+      if (this.open.length >= MAX_JSON_DEPTH) throw nestedTooDeep(offset);
       this.open.push({ array: token === TokenType.LEFT_BRACKET, key: undefined, expectingKey: true });
     } else if (list) this.elementStart = undefined;
   }

@@ -3,6 +3,7 @@ import { TextDecoder } from '../web/globals';
 import { InputError } from './errors';
 import { captureFromJson } from './format';
 import { captureFromHar, type HarImportOptions } from './har';
+import { depthExceededAt, nestedTooDeep } from './json-depth';
 import type { Capture } from './model';
 import { isJsonObject, jsonTypeName } from './read';
 import { importRawStream, startsWithStatusLine } from './raw';
@@ -71,6 +72,9 @@ function loadJson(bytes: Uint8Array, options: LoadOptions | undefined): Capture 
       `the file is ${size}: a capture or HAR file is read as one JSON text, and the longest text this runtime makes is 512 MiB (save the stream raw with curl -N, or split the capture)`,
     );
   }
+  // As the streaming reader refuses it (read-stream.ts), whatever else is wrong after that byte.
+  const tooDeep = depthExceededAt(bytes);
+  if (tooDeep !== -1) throw nestedTooDeep(tooDeep);
   let text = decodeUtf8OrThrow(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const doc = parseJsonFile(text);

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 interface RunResult {
   run: number;
@@ -40,8 +40,6 @@ function startBurner(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }
 
-const ANSI = /\x1b\[[0-9;]*m/g;
-
 /** Vitest's "Tests  12 failed | 2127 passed (2139)" line. */
 export function unitCounts(output: string): Counts {
   const line = /^\s*Tests\s+(.*)$/m.exec(output)?.[1] ?? '';
@@ -67,7 +65,7 @@ function runTests(run: number): Promise<RunResult> {
     const child = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const take = (chunk: Buffer) => {
       log.write(chunk);
-      output += chunk.toString('utf8').replace(ANSI, '');
+      output += stripVTControlCharacters(chunk.toString('utf8'));
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);

@@ -5,6 +5,8 @@ import type { Capture } from '../../src/core/capture/model';
 import { closeServer, listen, readBody, trackSockets } from '../../src/proxy/node-http';
 
 export const PIECE_BYTES = 64 * 1024;
+/** The answer's size: 64 MiB of events, then the result. */
+export const BIG_BYTES = 64 * 1024 * 1024;
 
 export const BIG_CALL = {
   jsonrpc: '2.0',

@@ -7,22 +7,26 @@
  *   chunks. The origin writes the same bytes in the same 64 KiB writes.
  * - One round = one request on each side, the order alternating: the replay (a fresh startReplay each round, its
  *   start-up not timed, shown apart) and the proxy in front of the origin (no faults, no recorder on either side).
+ *   The origin runs in a child process, as a live server would; the replay, the proxy and the client share this one.
  * - MB/s = body bytes / (connect -> the server closed the connection after the last chunk), at a raw-socket client
  *   that only counts bytes, so the client costs both sides the same and little. Figure: median replay / median proxy.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { startFaultProxy } from '../../src/proxy/fault-proxy';
 import { startReplay } from '../../src/replay/index';
 import { summarize, variantOrder } from '../browser/stats';
-import { BIG_CALL, bigBody, bigCapture, startBigOrigin } from './big-stream';
+import { BIG_BYTES, BIG_CALL, bigBody, bigCapture } from './big-stream';
 
 const ROUNDS = 7;
-const BYTES = 64 * 1024 * 1024;
 const TERMINATOR = Buffer.from('0\r\n\r\n');
 
 /** POSTs the call and counts what comes back until the server closes; throws unless the last chunk came. */
-function download(origin: string): Promise<number> {
+function download(origin: string, size: number): Promise<number> {
   const { hostname, port } = new URL(origin);
   const body = JSON.stringify(BIG_CALL);
   const request =
@@ -40,15 +44,35 @@ function download(origin: string): Promise<number> {
     socket.once('error', reject);
     socket.once('close', () => {
       const ms = performance.now() - started;
-      if (bytes < BYTES || !tail.equals(TERMINATOR)) reject(new Error(`${origin}: ${bytes} B, not a whole answer`));
-      else resolve(BYTES / 1e6 / (ms / 1000));
+      if (bytes < BIG_BYTES || !tail.equals(TERMINATOR)) reject(new Error(`${origin}: ${bytes} B, not a whole answer`));
+      else resolve(size / 1e6 / (ms / 1000));
     });
   });
 }
 
+/** The origin in a child process (big-origin-process.ts); closing its stdin stops it. */
+async function startOriginProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('big-origin-process.ts', import.meta.url))],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const exited = once(child, 'exit');
+  return {
+    url: line,
+    close: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
 async function main(): Promise<void> {
-  const body = bigBody(BYTES);
-  const origin = await startBigOrigin(body);
+  const body = bigBody(BIG_BYTES);
+  const origin = await startOriginProcess();
   const capture = bigCapture(body, origin.url);
   const proxy = await startFaultProxy({
     upstream: new URL(origin.url),
@@ -62,24 +86,24 @@ async function main(): Promise<void> {
   const startups: number[] = [];
   try {
     // One untimed run each first, so both run optimized code.
-    await download(new URL(proxy.url).origin);
+    await download(new URL(proxy.url).origin, body.length);
     const warm = await startReplay({ capture, speed: 0 });
     try {
-      await download(warm.origin);
+      await download(warm.origin, body.length);
     } finally {
       await warm.close();
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const onReplay of variantOrder(round)) {
         if (!onReplay) {
-          proxyRates.push(await download(new URL(proxy.url).origin));
+          proxyRates.push(await download(new URL(proxy.url).origin, body.length));
           continue;
         }
         const began = performance.now();
         const replay = await startReplay({ capture, speed: 0 });
         startups.push(performance.now() - began);
         try {
-          replayRates.push(await download(replay.origin));
+          replayRates.push(await download(replay.origin, body.length));
           if (replay.divergences().length > 0) throw new Error(replay.divergences()[0]?.message);
         } finally {
           await replay.close();

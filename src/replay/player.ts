@@ -94,8 +94,11 @@ function headGoesWithFirstChunk(answer: Played): boolean {
 async function* chunks(answer: Played, options: PlayOptions, now: () => number): AsyncGenerator<Uint8Array> {
   const head = now();
   for (const chunk of answer.chunks) {
-    const gated = await options.arrivals.after(chunk.waitsFor, options.scale);
-    await sleepUntil(Math.max(head + chunk.atMs * options.scale, gated));
+    // No promise to wait on for a chunk that waits for nothing and is due (all of them at speed 0): a 64 MB stream
+    // has a thousand chunks.
+    const gated = chunk.waitsFor.length === 0 ? 0 : await options.arrivals.after(chunk.waitsFor, options.scale);
+    const due = Math.max(head + chunk.atMs * options.scale, gated);
+    if (due > now()) await sleepUntil(due);
     const bytes = chunk.take();
     if (bytes.length > 0) yield bytes;
   }

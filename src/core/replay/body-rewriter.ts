@@ -5,52 +5,60 @@
 import { concatBytes } from '../capture/bytes';
 import type { Span } from './json-sites';
 
-/** A span that may be replaced: `replace` says with what when its chunk is sent (undefined: as recorded). */
-export interface Replaceable extends Span {
-  replace(): Uint8Array | undefined;
+/**
+ * The spans a replay may replace, sorted by start (made once per recorded exchange), and what span `index` becomes
+ * when its chunk is sent (undefined: as recorded). One function, not a closure per span: a 64 MB stream of progress
+ * notifications has a span in every event, and a closure each made every replay of it churn the collector.
+ */
+export interface Replacements {
+  spans: readonly Span[];
+  replace(index: number): Uint8Array | undefined;
 }
 
 export class BodyRewriter {
   private emitted = 0;
-  private next = 0;
-  private readonly spans: Replaceable[];
-  /** Replacements decided so far, by span index (a span is decided once, when its chunk goes). */
+  private next: number;
+  /** Replacements decided ahead of their turn (a span the chunk end falls in), by span index; dropped once used. */
   private readonly decided = new Map<number, Uint8Array | undefined>();
 
   /** `from`: the body offset the replay starts at (a resume continued after its cursor). */
   constructor(
     private readonly body: Uint8Array,
-    spans: readonly Replaceable[],
+    private readonly replacements: Replacements,
     from = 0,
   ) {
-    this.spans = spans.filter((s) => s.start >= from).sort((a, b) => a.start - b.start);
+    this.next = firstAtOrAfter(replacements.spans, from);
     this.emitted = from;
   }
 
   /** The bytes from where the last chunk stopped to `end` (a recorded chunk's end offset), replaced. */
   take(end: number): Uint8Array {
+    const { spans } = this.replacements;
     const stop = this.stopFor(end);
-    const parts: Uint8Array[] = [];
+    let parts: Uint8Array[] | undefined;
     let pos = this.emitted;
-    while (this.next < this.spans.length && (this.spans[this.next] as Replaceable).start < stop) {
+    while (this.next < spans.length && (spans[this.next] as Span).start < stop) {
       const index = this.next;
-      const span = this.spans[index] as Replaceable;
+      const span = spans[index] as Span;
       this.next += 1;
-      if (span.start < pos) continue; // overlapping a span already taken
-      const replacement = this.decide(index);
+      const replacement = span.start < pos ? undefined : this.decide(index); // overlapping a span already taken
+      if (this.decided.size > 0) this.decided.delete(index);
       if (replacement === undefined) continue;
-      parts.push(this.body.subarray(pos, span.start), replacement);
+      (parts ??= []).push(this.body.subarray(pos, span.start), replacement);
       pos = span.end;
     }
-    parts.push(this.body.subarray(pos, Math.max(pos, stop)));
+    const rest = this.body.subarray(pos, Math.max(pos, stop));
     this.emitted = Math.max(this.emitted, stop);
-    return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
+    if (!parts) return rest;
+    parts.push(rest);
+    return concatBytes(parts);
   }
 
   /** `end`, or the end of a replaced span it falls inside. */
   private stopFor(end: number): number {
-    for (let index = this.next; index < this.spans.length; index += 1) {
-      const span = this.spans[index] as Replaceable;
+    const { spans } = this.replacements;
+    for (let index = this.next; index < spans.length; index += 1) {
+      const span = spans[index] as Span;
       if (span.start >= end) break;
       if (span.end > end && span.start >= this.emitted && this.decide(index) !== undefined) return span.end;
     }
@@ -58,7 +66,19 @@ export class BodyRewriter {
   }
 
   private decide(index: number): Uint8Array | undefined {
-    if (!this.decided.has(index)) this.decided.set(index, (this.spans[index] as Replaceable).replace());
+    if (!this.decided.has(index)) this.decided.set(index, this.replacements.replace(index));
     return this.decided.get(index);
   }
+}
+
+/** The index of the first span starting at or after `offset` (spans sorted by start). */
+function firstAtOrAfter(spans: readonly Span[], offset: number): number {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((spans[mid] as Span).start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

@@ -3,6 +3,7 @@
 // their POSTs, a result that followed the client's answer to an elicitation waits for that answer. Without this a
 // slower client would get answers before its questions, which no server can do.
 import { idKey } from '../mcp/jsonrpc';
+import type { IdSite } from './json-sites';
 import type { RequestLookup } from './lookup';
 import type { RecordedExchange, ReplayScript } from './script';
 
@@ -23,7 +24,9 @@ export function scriptGates(script: ReplayScript, lookup: RequestLookup): Script
 function chunkGates(exchange: RecordedExchange, lookup: RequestLookup, answers: RecordedExchange[]): Gate[][] {
   const headTime = exchange.startTime + exchange.headDelayMs;
   const serverRequests = new Set<string>();
-  let start = 0;
+  // Sites in body order, walked once alongside the chunks (a 64 MB stream has one in every event).
+  const sites = [...exchange.sites.ids].sort((a, b) => a.start - b.start);
+  let next = 0;
   return exchange.chunks.map((chunk) => {
     const at = headTime + chunk.atMs;
     const gates = new Map<string, Gate>();
@@ -31,8 +34,8 @@ function chunkGates(exchange: RecordedExchange, lookup: RequestLookup, answers: 
       if (other.id !== exchange.id && other.startTime >= exchange.startTime && other.startTime <= at)
         gates.set(other.id, { exchangeId: other.id, afterMs: at - other.startTime });
     };
-    for (const site of exchange.sites.ids) {
-      if (site.start < start || site.start >= chunk.end) continue;
+    for (; next < sites.length && (sites[next] as IdSite).start < chunk.end; next++) {
+      const site = sites[next] as IdSite;
       if (site.kind === 'request-id') serverRequests.add(idKey(site.value));
       const request = lookup.find(exchange, site.kind, site.value, at);
       if (request) wait(request);
@@ -43,7 +46,6 @@ function chunkGates(exchange: RecordedExchange, lookup: RequestLookup, answers: 
       if (answer.conversation === exchange.conversation && id !== undefined && serverRequests.has(idKey(id)))
         wait(answer);
     }
-    start = chunk.end;
     return [...gates.values()];
   });
 }

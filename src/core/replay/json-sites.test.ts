@@ -34,21 +34,23 @@ describe('body rewriter', () => {
   const body = bytes('data: {"id":1}\n\n');
   const idStart = body.indexOf(0x31);
   const span = (to: string | undefined) => ({
-    start: idStart,
-    end: idStart + 1,
+    spans: [{ start: idStart, end: idStart + 1 }],
     replace: () => (to === undefined ? undefined : bytes(to)),
   });
   const text = (chunks: Uint8Array[]) => chunks.map((c) => new TextDecoder().decode(c));
 
   it('keeps the recorded chunk ends when nothing is replaced', () => {
-    const rewriter = new BodyRewriter(body, [span(undefined)]);
+    const rewriter = new BodyRewriter(body, span(undefined));
     expect(text([rewriter.take(idStart), rewriter.take(body.length)])).toEqual(['data: {"id":', '1}\n\n']);
   });
 
   it('moves a chunk end that falls inside a replaced span to its end', () => {
-    const rewriter = new BodyRewriter(body, [span('1234')]);
+    const rewriter = new BodyRewriter(body, span('1234'));
     expect(text([rewriter.take(idStart), rewriter.take(body.length)])).toEqual(['data: {"id":', '1234}\n\n']);
-    const inside = new BodyRewriter(bytes('{"id":12}'), [{ start: 6, end: 8, replace: () => bytes('"z"') }]);
+    const inside = new BodyRewriter(bytes('{"id":12}'), {
+      spans: [{ start: 6, end: 8 }],
+      replace: () => bytes('"z"'),
+    });
     expect(text([inside.take(7), inside.take(9)])).toEqual(['{"id":"z"', '}']);
   });
 });

@@ -6,14 +6,15 @@
 import type { Capture, EndReason, HttpHeader } from '../capture/model';
 import { idKey } from '../mcp/jsonrpc';
 import { TextEncoder } from '../web/globals';
-import { BodyRewriter, type Replaceable } from './body-rewriter';
+import { BodyRewriter } from './body-rewriter';
 import { type Divergence, type DivergenceKind, describeRequest } from './divergence';
 import { type Gate, type ScriptGates, scriptGates } from './gates';
 import { RequestLookup } from './lookup';
 import { ExchangeMatcher } from './matcher';
 import { continuation, refusal } from './policy';
 import { type RequestShape, shapeOf } from './request-shape';
-import { type RecordedExchange, type ReplayScript, replayScript } from './script';
+import type { IdSite, Span } from './json-sites';
+import { type RecordedChunk, type RecordedExchange, type ReplayScript, replayScript } from './script';
 
 export type { Divergence, DivergenceKind } from './divergence';
 export type { Gate } from './gates';
@@ -68,12 +69,16 @@ export class ReplayPlanner {
   private readonly live = new Map<string, RequestShape>();
   private readonly seen: Divergence[] = [];
   private readonly origin: Uint8Array;
+  private readonly encoder = new TextEncoder();
+  private readonly spans = new Map<string, ExchangeSpans>();
 
   constructor(capture: Capture | ReplayScript, options: ReplayPlannerOptions) {
     this.script = 'connections' in capture ? replayScript(capture) : capture;
     this.lookup = new RequestLookup(this.script);
     this.gates = scriptGates(this.script, this.lookup);
     this.matcher = new ExchangeMatcher(this.script);
+    // Ready before the first request: a replay's start-up, not its first answer, pays for reading a long stream.
+    for (const exchange of this.script.exchanges) this.spansOf(exchange);
     this.origin = new TextEncoder().encode(options.origin.replace(/\/+$/, ''));
   }
 
@@ -161,19 +166,55 @@ export class ReplayPlanner {
 
   private rewriter(exchange: RecordedExchange, from: number): BodyRewriter {
     const headTime = exchange.startTime + exchange.headDelayMs;
-    const encoder = new TextEncoder();
-    const spans: Replaceable[] = exchange.sites.ids.map((site) => ({
-      start: site.start,
-      end: site.end,
-      replace: () => {
-        const chunk = exchange.chunks.find((c) => c.end > site.start);
-        const request = this.lookup.find(exchange, site.kind, site.value, headTime + (chunk?.atMs ?? 0));
-        const live = request && this.live.get(request.id);
-        const now = site.kind === 'response-id' ? live?.rpc?.id : live?.progressToken;
-        return now === undefined || idKey(now) === idKey(site.value) ? undefined : encoder.encode(JSON.stringify(now));
+    const { spans, sites } = this.spansOf(exchange);
+    return new BodyRewriter(
+      exchange.body,
+      {
+        spans,
+        replace: (index) => {
+          const site = sites[index];
+          if (!site) return this.origin; // an endpoint URL's origin
+          const at = headTime + (chunkAt(exchange.chunks, site.start)?.atMs ?? 0);
+          const request = this.lookup.find(exchange, site.kind, site.value, at);
+          const live = request && this.live.get(request.id);
+          const now = site.kind === 'response-id' ? live?.rpc?.id : live?.progressToken;
+          return now === undefined || idKey(now) === idKey(site.value)
+            ? undefined
+            : this.encoder.encode(JSON.stringify(now));
+        },
       },
-    }));
-    for (const span of exchange.sites.endpointOrigins) spans.push({ ...span, replace: () => this.origin });
-    return new BodyRewriter(exchange.body, spans, from);
+      from,
+    );
   }
+
+  /** An exchange's replaceable spans in body order (made once: every replay of it reads the same), with their ids. */
+  private spansOf(exchange: RecordedExchange): ExchangeSpans {
+    const known = this.spans.get(exchange.id);
+    if (known) return known;
+    const all: { span: Span; site?: IdSite }[] = [
+      ...exchange.sites.ids.map((site) => ({ span: site, site })),
+      ...exchange.sites.endpointOrigins.map((span) => ({ span })),
+    ].sort((a, b) => a.span.start - b.span.start);
+    const made = { spans: all.map((s) => s.span), sites: all.map((s) => s.site) };
+    this.spans.set(exchange.id, made);
+    return made;
+  }
+}
+
+interface ExchangeSpans {
+  spans: Span[];
+  /** Per span, the id it holds; undefined for an endpoint URL's origin. */
+  sites: (IdSite | undefined)[];
+}
+
+/** The recorded chunk that holds body offset `offset` (chunks in body order). */
+function chunkAt(chunks: readonly RecordedChunk[], offset: number): RecordedChunk | undefined {
+  let low = 0;
+  let high = chunks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((chunks[mid] as RecordedChunk).end <= offset) low = mid + 1;
+    else high = mid;
+  }
+  return chunks[low];
 }

@@ -5,6 +5,7 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 import pkg from './package.json' with { type: 'json' };
+import { preactWithoutInnerHtml } from './scripts/build/preact-without-inner-html';
 
 type Target = 'chrome' | 'firefox';
 
@@ -20,7 +21,9 @@ const PANEL_PAGE = 'src/panel/panel.html';
 
 function manifestFor(browser: Target): ManifestV3Export {
   const base = { ...manifest, version: pkg.version };
-  if (browser === 'chrome') return base;
+  // Chrome clones messages (their Blobs) only from 148 (INTERNALS: message_serialization): an older one would install a
+  // panel that receives nothing, so the store offers it from 148 on. Firefox warns about the key: Chrome's alone.
+  if (browser === 'chrome') return { ...base, minimum_chrome_version: '148' };
   const { service_worker: worker } = manifest.background;
   // Firefox messaging is a structured clone already, and it warns about the key it does not know.
   const { message_serialization: _serialization, ...firefoxBase } = base;
@@ -113,6 +116,7 @@ export default defineConfig({
     eagerPanelCode,
     dynamicContentScripts,
     anonymousTap,
+    preactWithoutInnerHtml(),
   ],
   worker: { plugins: () => [eagerPanelCode] },
   // Preact through the automatic JSX runtime (tsconfig says the same; vite 8 transforms with oxc).

@@ -77,11 +77,30 @@ const BENCHES: readonly Bench[] = [
   { name: 'tap-longtasks', file: 'bench/browser/tap-longtasks.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   { name: 'tap-posts', file: 'bench/browser/tap-posts.bench.ts', group: 'page', browser: true, nodeArgs: [] },
   { name: 'panel-attached', file: 'bench/browser/panel-attached.bench.ts', group: 'page', browser: true, nodeArgs: [] },
+  // A fresh browser per measurement, the page's first stream 200 ms after its load (bench/browser/cold.ts).
+  {
+    name: 'tap-first-event-cold',
+    file: 'bench/browser/tap-first-event-cold.bench.ts',
+    group: 'cold',
+    browser: true,
+    nodeArgs: [],
+  },
+  {
+    name: 'tap-throughput-cold',
+    file: 'bench/browser/tap-throughput-cold.bench.ts',
+    group: 'cold',
+    browser: true,
+    nodeArgs: [],
+  },
+  { name: 'tap-posts-cold', file: 'bench/browser/tap-posts-cold.bench.ts', group: 'cold', browser: true, nodeArgs: [] },
   { name: 'panel-100k', file: 'bench/browser/panel-100k.bench.ts', browser: true, nodeArgs: [] },
   { name: 'panel-4mb', file: 'bench/browser/panel-4mb.bench.ts', browser: true, nodeArgs: [] },
 ];
 
-const GROUP_FILES: Record<string, string> = { page: 'bench/browser/page.bench.ts' };
+const GROUP_FILES: Record<string, string> = {
+  page: 'bench/browser/page.bench.ts',
+  cold: 'bench/browser/cold.bench.ts',
+};
 
 /** One process to run: a bench, or a whole group when all its benches are selected. */
 interface Job {

@@ -16,6 +16,8 @@ export interface ReadResult {
   lastId: number | null;
   /** fetch() called -> first complete event parsed, in ms. */
   firstEventMs: number;
+  /** fetch() called -> the reader's first chunk, in ms. */
+  firstByteMs: number;
   /** fetch() called -> body done (or cancelled), in ms. */
   totalMs: number;
   /** fetch() called, epoch ms (performance.timeOrigin + now): comparable with the panel page's clock. */
@@ -49,6 +51,7 @@ export async function readStream(request: ReadRequest): Promise<ReadResult> {
   let events = 0;
   let lastId: number | null = null;
   let firstEventMs = -1;
+  let firstByteMs = -1;
   let lastByte = t0;
   // Text of the event being received, in pieces: joining once per event (not once per chunk) keeps a 4 MiB event
   // from being copied on every 64 KiB chunk, as a careful client does.
@@ -70,6 +73,7 @@ export async function readStream(request: ReadRequest): Promise<ReadResult> {
     const { done, value } = await reader.read();
     if (done) break;
     lastByte = performance.now();
+    if (firstByteMs < 0) firstByteMs = lastByte - t0;
     bytes += value.byteLength;
     const text = decoder.decode(value, { stream: true });
     let from = 0;
@@ -98,6 +102,7 @@ export async function readStream(request: ReadRequest): Promise<ReadResult> {
     events,
     lastId,
     firstEventMs,
+    firstByteMs,
     totalMs: performance.now() - t0,
     startEpoch: performance.timeOrigin + t0,
     lastByteEpoch: performance.timeOrigin + lastByte,
@@ -127,4 +132,13 @@ export async function postMany(count: number): Promise<PostsResult> {
     if (answer.id !== id) throw new Error(`POST ${id} got the answer for ${String(answer.id)}`);
   }
   return { posts: count, totalMs: performance.now() - t0 };
+}
+
+/** Resolves `ms` after the page's load event ended (at once if that is past): "the first stream 200 ms after load". */
+export async function waitAfterLoad(ms: number): Promise<number> {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const loaded = entry && entry.loadEventEnd > 0 ? entry.loadEventEnd : performance.now();
+  const wait = loaded + ms - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return performance.now() - loaded;
 }

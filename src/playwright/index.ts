@@ -1,7 +1,8 @@
 // Node (the test's process): `mcp-stream-inspector/playwright`, a Playwright fixture for e2e tests of web MCP clients.
 // Every page of the test's context is recorded from its first byte by the extension's own tap (an init script, no
 // extension); `mcpCapture()` gives the capture so far, `expect(page).toHaveNoMcpFindings()` runs the guard rules on
-// it, and a failing test gets the capture attached to its report. Imports core and protocol only, and Playwright.
+// it, and a failing test gets the capture attached to its report; `mcpReplay(page, capture)` serves a recorded server
+// to the page. Imports core, protocol and the replay server (src/replay), and Playwright.
 import {
   expect as baseExpect,
   test as base,
@@ -119,3 +120,5 @@ export const expect: Expect<McpMatchers> = baseExpect.extend<McpMatchers>({
 });
 
 export type { ContextRecorder };
+export { mcpReplay, type McpReplay, type McpReplayOptions } from './replay';
+export type { Divergence, DivergenceAnswer, DivergenceKind } from '../core/replay/divergence';

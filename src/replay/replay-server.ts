@@ -12,6 +12,7 @@ import { answerForFault, exchangeOf, writeHead } from '../proxy/forward';
 import { closeServer, headerPairs, listen, readBody, trackSockets } from '../proxy/node-http';
 import type { ExchangeRecorder, ExchangeTrace } from '../proxy/trace';
 import { Arrivals } from './arrivals';
+import { answerCors, withoutCors } from './cors';
 import { play } from './player';
 
 /** What {@link startReplay} serves, and how. */
@@ -32,6 +33,11 @@ export interface ReplayOptions {
   onDivergence?(divergence: Divergence): void;
   /** Each fault as it strikes. */
   onFault?(report: FaultReport): void;
+  /**
+   * Serve pages of any origin (default false): the replay answers preflights and allows the request's Origin itself,
+   * in place of the recorded Access-Control-* headers. For a page under test whose origin is not the replay's.
+   */
+  cors?: boolean;
 }
 
 /** A running replay: its address, what the live client did differently, and how to stop it. */
@@ -68,9 +74,11 @@ export async function startReplay(options: ReplayOptions): Promise<ReplayServer>
   let origin = '';
   const server = createServer((req, res) => {
     if (!planner) throw new Error('replay: a request before the server listened');
+    if (options.cors && answerCors(req, res)) return;
     const replay = planner;
     const trace = options.recorder?.begin(req, origin);
-    serve(req, res, { replay, faults, arrivals, scale, trace, onDivergence: options.onDivergence }).catch(
+    const cors = options.cors === true;
+    serve(req, res, { replay, faults, arrivals, scale, trace, cors, onDivergence: options.onDivergence }).catch(
       (error: unknown) => {
         if (res.headersSent) res.destroy();
         else res.writeHead(500, { 'content-type': 'text/plain' }).end(`replay: ${String(error)}`);
@@ -98,6 +106,7 @@ interface ServeContext {
   arrivals: Arrivals;
   scale: number;
   trace: ExchangeTrace | undefined;
+  cors: boolean;
   onDivergence: ((divergence: Divergence) => void) | undefined;
 }
 
@@ -116,12 +125,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
   const sent = plan.rewrite?.body === undefined ? body : Buffer.from(plan.rewrite.body);
   if (plan.rewrite) trace?.rewritten?.(plan.rewrite.headers, sent);
   const headers = withReplaced(headerPairs(req.rawHeaders), plan.rewrite?.headers ?? {});
-  const answer = context.replay.answer({
+  const planned = context.replay.answer({
     method: req.method ?? 'GET',
     path: req.url ?? '/',
     headers,
     ...(sent && sent.length > 0 && { body: sent.toString('utf8') }),
   });
+  const answer = context.cors ? { ...planned, headers: withoutCors(planned.headers) } : planned;
   if (answer.divergence) context.onDivergence?.(answer.divergence);
   if (answer.kind === 'refuse') {
     plan.stream?.finish();

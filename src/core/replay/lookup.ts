@@ -24,12 +24,18 @@ export class RequestLookup {
   /** The request a response id or progress token in `within`'s body at recorded epoch ms `at` refers to. */
   find(within: RecordedExchange, kind: SiteKind, value: JsonRpcId, at: number): RecordedExchange | undefined {
     if (kind === 'request-id') return undefined; // the server's own id: nothing of the client's
-    const own = kind === 'response-id' ? within.shape.rpc?.id : within.shape.progressToken;
-    if (within.shape.kind === 'request' && own !== undefined && idKey(own) === idKey(value)) return within;
+    if (this.isOwn(within, kind, value)) return within;
     const list = (kind === 'response-id' ? this.byId : this.byToken).get(key(within.conversation, value)) ?? [];
     let found: RecordedExchange | undefined;
     for (const exchange of list) if (exchange.startTime <= at) found = exchange;
     return found ?? list[0];
+  }
+
+  /** An id in `within`'s body that is its own request's (its answer's id, its progress token), whenever it comes. */
+  isOwn(within: RecordedExchange, kind: SiteKind, value: JsonRpcId): boolean {
+    if (kind === 'request-id' || within.shape.kind !== 'request') return false;
+    const own = kind === 'response-id' ? within.shape.rpc?.id : within.shape.progressToken;
+    return own !== undefined && idKey(own) === idKey(value);
   }
 }
 

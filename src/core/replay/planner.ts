@@ -166,7 +166,17 @@ export class ReplayPlanner {
 
   private rewriter(exchange: RecordedExchange, from: number): BodyRewriter {
     const headTime = exchange.startTime + exchange.headDelayMs;
-    const { spans, sites } = this.spansOf(exchange);
+    const { spans, sites, own } = this.spansOf(exchange);
+    const replacement = (site: IdSite, request: RecordedExchange | undefined): Uint8Array | undefined => {
+      const live = request && this.live.get(request.id);
+      const now = site.kind === 'response-id' ? live?.rpc?.id : live?.progressToken;
+      return now === undefined || idKey(now) === idKey(site.value)
+        ? undefined
+        : this.encoder.encode(JSON.stringify(now));
+    };
+    // A site of the exchange's own request (its answer's id, its progress token) becomes the same bytes every time:
+    // decided once per kind, not per event.
+    const ownReplacement = new Map<IdSite['kind'], Uint8Array | undefined>();
     return new BodyRewriter(
       exchange.body,
       {
@@ -174,13 +184,12 @@ export class ReplayPlanner {
         replace: (index) => {
           const site = sites[index];
           if (!site) return this.origin; // an endpoint URL's origin
+          if (own[index]) {
+            if (!ownReplacement.has(site.kind)) ownReplacement.set(site.kind, replacement(site, exchange));
+            return ownReplacement.get(site.kind);
+          }
           const at = headTime + (chunkAt(exchange.chunks, site.start)?.atMs ?? 0);
-          const request = this.lookup.find(exchange, site.kind, site.value, at);
-          const live = request && this.live.get(request.id);
-          const now = site.kind === 'response-id' ? live?.rpc?.id : live?.progressToken;
-          return now === undefined || idKey(now) === idKey(site.value)
-            ? undefined
-            : this.encoder.encode(JSON.stringify(now));
+          return replacement(site, this.lookup.find(exchange, site.kind, site.value, at));
         },
       },
       from,
@@ -195,7 +204,11 @@ export class ReplayPlanner {
       ...exchange.sites.ids.map((site) => ({ span: site, site })),
       ...exchange.sites.endpointOrigins.map((span) => ({ span })),
     ].sort((a, b) => a.span.start - b.span.start);
-    const made = { spans: all.map((s) => s.span), sites: all.map((s) => s.site) };
+    const made = {
+      spans: all.map((s) => s.span),
+      sites: all.map((s) => s.site),
+      own: all.map((s) => s.site !== undefined && this.lookup.isOwn(exchange, s.site.kind, s.site.value)),
+    };
     this.spans.set(exchange.id, made);
     return made;
   }
@@ -205,6 +218,8 @@ interface ExchangeSpans {
   spans: Span[];
   /** Per span, the id it holds; undefined for an endpoint URL's origin. */
   sites: (IdSite | undefined)[];
+  /** Per span, whether its id is the exchange's own request's (RequestLookup.isOwn). */
+  own: boolean[];
 }
 
 /** The recorded chunk that holds body offset `offset` (chunks in body order). */

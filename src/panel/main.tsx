@@ -66,4 +66,18 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+/** A panel that cannot start says why, where the user looks, rather than staying blank. */
+function showStartFailure(error: unknown): void {
+  const root = document.getElementById('root');
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (root) {
+    const note = document.createElement('p');
+    note.className = 'start-failure';
+    note.dataset.testid = 'start-failure';
+    note.textContent = `MCP Streams could not start: ${text}. Close and reopen DevTools; if it stays, report it with this text.`;
+    root.replaceChildren(note);
+  }
+  console.error('MCP Streams could not start', error);
+}
+
+main().catch(showStartFailure);

@@ -7,7 +7,8 @@ import { mcpEntry, UnrecordedTally } from './unrecorded';
 
 /** The part of `devtools.network` used here. */
 export interface NetworkLog {
-  getHAR(): Promise<unknown>;
+  /** A promise where the browser (or the polyfill) gives one; Chromium 150 gives none and answers a callback only. */
+  getHAR(callback?: (har: unknown) => void): Promise<unknown> | undefined;
   onRequestFinished: { addListener(listener: (request: unknown) => void): void };
 }
 
@@ -26,6 +27,13 @@ function startsOf(message: TransportMessage): { id: string; method: string; url:
   if (message.type === 'navigated') return [];
   const deltas = 'parcels' in message ? message.parcels.flatMap((p) => p.deltas) : message.deltas;
   return deltas.flatMap((d) => (d.kind === 'start' ? [{ id: d.conn.id, method: d.conn.method, url: d.conn.url }] : []));
+}
+
+/** The log so far, through whichever form of getHAR the browser has (a promise, else a callback). */
+function readHar(log: NetworkLog, take: (har: unknown) => void): void {
+  const pending = log.getHAR();
+  if (pending && typeof pending.then === 'function') pending.then(take, () => undefined);
+  else log.getHAR(take);
 }
 
 export function watchNetworkLog(
@@ -50,13 +58,10 @@ export function watchNetworkLog(
   };
   log.onRequestFinished.addListener(logged);
   // What the log holds from before this panel was first shown (Chromium loads a panel when it is first selected).
-  log.getHAR().then(
-    (har) => {
-      const entries = (har as { entries?: unknown }).entries;
-      if (Array.isArray(entries)) entries.forEach(logged);
-    },
-    () => undefined,
-  );
+  readHar(log, (har) => {
+    const entries = (har as { entries?: unknown } | undefined)?.entries;
+    if (Array.isArray(entries)) entries.forEach(logged);
+  });
   const transport: PanelTransport = {
     get tabId() {
       return inner.tabId;

@@ -5,8 +5,7 @@ import type { Page } from 'puppeteer-core';
 import { bulkDigest } from './fixtures/bulk-stream';
 import { readWhole } from './fixtures/read-whole';
 import { DIST_FIREFOX, findTabId, panelUrl } from './fixtures/extension';
-import { sizeViewport } from './fixtures/break-lab-firefox';
-import { openMozExtensionPage } from './fixtures/firefox';
+import { openMozExtensionPage, sizeViewport } from './fixtures/firefox';
 import { SESSION_ID, startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchFirefox, type FirefoxSession } from './launcher';
 

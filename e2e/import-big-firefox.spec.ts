@@ -6,8 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { writeBigHar } from './fixtures/big-har';
 import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
-import { sizeViewport } from './fixtures/break-lab-firefox';
-import { openMozExtensionPage, waitInPage } from './fixtures/firefox';
+import { openMozExtensionPage, sizeViewport, waitInPage } from './fixtures/firefox';
 import { launchFirefox, type FirefoxSession } from './launcher';
 
 let firefox: FirefoxSession;

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { evaluating, sizeViewport } from './fixtures/break-lab-firefox';
+import { evaluating } from './fixtures/break-lab-firefox';
 import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
-import { openMozExtensionPage } from './fixtures/firefox';
+import { openMozExtensionPage, sizeViewport } from './fixtures/firefox';
 import {
   expectSilenceFinding,
   FIXED_RECORDINGS,

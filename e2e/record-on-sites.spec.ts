@@ -5,7 +5,7 @@
 // load stays listed: the events table tells which loads were recorded (one initialize event each).
 import { expect, test } from '@playwright/test';
 import { DIST_CHROME, DIST_FIREFOX, findTabId, openExtensionPage, panelUrl } from './fixtures/extension';
-import { openMozExtensionPage } from './fixtures/firefox';
+import { openMozExtensionPage, sizeViewport } from './fixtures/firefox';
 import { startFixtureServer, type FixtureServer } from './fixtures/sse-server';
 import { launchChromium, launchFirefox } from './launcher';
 
@@ -145,7 +145,7 @@ test('Firefox: "Record on" only the sites I pick keeps the tap off every other s
     const tabId = await findTabId(helper, page.url());
     await helper.close();
     const panel = await firefox.browser.newPage();
-    await panel.setViewport({ width: 1100, height: 560 });
+    await sizeViewport(panel, 1100, 560);
     await openMozExtensionPage(panel, panelUrl(firefox.extensionBase!, tabId));
     await recordOnFlow('firefox', server, tabOf(page), tabOf(panel), () => panel.evaluate(registeredMatches));
   } finally {

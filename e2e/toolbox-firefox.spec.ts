@@ -8,7 +8,7 @@ import { findScenario } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
 import { DIST_FIREFOX } from './fixtures/extension';
 import type { PanelView } from './fixtures/panel-view';
-import { openFirefoxToolbox } from './fixtures/toolbox-firefox';
+import { openFirefoxToolbox, toolboxUndrivable } from './fixtures/toolbox-firefox';
 import { type FirefoxSession, launchFirefox } from './launcher';
 
 const SCENARIO = 'cut-mid-event';
@@ -35,10 +35,8 @@ test.afterAll(async () => {
 });
 
 test(`Firefox toolbox: the "MCP Streams" panel shows the session and ${RULE} of ${SCENARIO}`, async () => {
-  // Firefox ESR 140 (Debian's now) opens no chrome scope to WebDriver BiDi, which driving the toolbox needs (141+:
-  // --remote-allow-system-access). Skipped there, said aloud: the panel itself is tested in Firefox by the other specs.
-  const major = Number(/(\d+)\./.exec(await firefox.browser.version())?.[1] ?? 0);
-  test.skip(major < 141, `Firefox ${major}: no chrome-scope BiDi to drive the toolbox (needs 141+)`);
+  const undrivable = await toolboxUndrivable(firefox.browser);
+  test.skip(undrivable !== undefined, undrivable);
   const scenario = findScenario(SCENARIO);
   if (!scenario) throw new Error(`no scenario ${SCENARIO}`);
   const pageUrl = `${lab.url}/?scenario=${SCENARIO}`;

@@ -63,8 +63,8 @@ async function firstChunk(path: string): Promise<number> {
     });
     performance.mark(`${name}-response`);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
-    performance.mark(`${name}-first-chunk`);
+    const { value } = await reader.read();
+    performance.mark(`${name}-first-chunk`, { detail: value?.byteLength ?? 0 });
     const ms = performance.now() - t0;
     await reader.cancel();
     return ms;
@@ -156,6 +156,8 @@ function detail(e: TraceEvent): string {
 
 function report(events: readonly TraceEvent[], label: string, ms: number): void {
   const mark = (name: string): number | undefined => events.find((e) => e.name === name)?.ts;
+  const size = events.find((e) => e.name === 'cold-first-chunk')?.args;
+  log(`  first chunk mark args: ${JSON.stringify(size)}`);
   const from = mark('cold-fetch');
   const to = mark('cold-first-chunk');
   if (from === undefined || to === undefined) return log(`${label}: marks missing from the trace`);

@@ -1,5 +1,6 @@
 // Node (Playwright runner, no browser): the built manifests of both browsers request exactly the permissions the
-// README's Permissions section lists and explains, and never webNavigation.
+// Permissions section of docs/permissions-and-budgets.md (linked from README) lists and explains, and never
+// webNavigation.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DIST_CHROME, DIST_FIREFOX } from './fixtures/extension';
@@ -25,11 +26,11 @@ function requested(dir: string): string[] {
   return [...new Set(all)].sort();
 }
 
-/** The first-column names of the README's Permissions table. */
+/** The first-column names of the Permissions table in docs/permissions-and-budgets.md. */
 function documented(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync('docs/permissions-and-budgets.md', 'utf8');
   const start = readme.indexOf('\n## Permissions\n');
-  expect(start, 'README has a Permissions section').toBeGreaterThan(0);
+  expect(start, 'docs/permissions-and-budgets.md has a Permissions section').toBeGreaterThan(0);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
   const names = [...section.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1] as string);
@@ -40,7 +41,7 @@ for (const [browser, dir] of [
   ['Chrome', DIST_CHROME],
   ['Firefox', DIST_FIREFOX],
 ] as const) {
-  test(`${browser} build: requests only the permissions the README explains, and not webNavigation`, () => {
+  test(`${browser} build: requests only the permissions docs/permissions-and-budgets.md explains, and not webNavigation`, () => {
     const asked = requested(dir);
     expect(asked).not.toContain('webNavigation');
     expect(asked).not.toContain('tabs');

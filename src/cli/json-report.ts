@@ -1,6 +1,6 @@
 // Runs in Node (CLI), pure: the stable `--json` document. Keys are written in a fixed order and are
 // present whether set or not (null when absent), except an event's `id` (only when the event carried
-// its own id field) and `retry` (only when set), as documented in README.
+// its own id field) and `retry` (only when set), as documented in docs/cli.md.
 import { findingToJson } from '../core/guard/engine';
 import type { EndReason } from '../core/capture/model';
 import type { Finding } from '../core/guard/types';

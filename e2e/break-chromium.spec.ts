@@ -32,7 +32,7 @@ for (const c of BREAK_CASES) {
   });
 }
 
-test('Break: a cut fails the page stream as a real network failure does, and the README walk-through', async () => {
+test('Break: a cut fails the page stream as a real network failure does, and the walk-through in docs/panel.md', async () => {
   // A real cut first: the lab's own proxy cuts mid-event (scenario cut-mid-event), the browser raises its error.
   const native = await newPage();
   await native.goto(`${lab().url}/`);

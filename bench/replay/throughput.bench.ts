@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,7 @@ import { startReplay } from '../../src/replay/index';
 import { summarize, variantOrder } from '../browser/stats';
 import { BIG_BYTES, BIG_CALL, bigBody, bigCapture } from './big-stream';
 
-const ROUNDS = 7;
+const ROUNDS = 9;
 const TERMINATOR = Buffer.from('0\r\n\r\n');
 
 /** POSTs the call and counts what comes back until the server closes; throws unless the last chunk came. */
@@ -117,11 +118,17 @@ async function main(): Promise<void> {
   const replay = summarize(replayRates);
   const forwarded = summarize(proxyRates);
   const ratio = replay.median / forwarded.median;
+  // Each round's pair ran seconds apart: the spread of these says how far the machine's load moved one comparison.
+  const paired = summarize(replayRates.map((r, i) => r / (proxyRates[i] ?? Number.NaN)));
   const range = (s: typeof replay) => `${s.median.toFixed(0)} [${s.min.toFixed(0)}-${s.max.toFixed(0)}]`;
   process.stdout.write(
     `${(body.length / 1e6).toFixed(1)} MB in ${capture.connections[0]?.chunks.length} chunks, ${ROUNDS} rounds alternated, MB/s median [min-max]\n` +
       `replay (speed 0): ${range(replay)}\nproxy from a live origin: ${range(forwarded)}\n` +
-      `replay start-up (capture read into a script, not timed above): median ${summarize(startups).median.toFixed(0)} ms\n`,
+      `per-round ratio replay/proxy: ${paired.median.toFixed(2)} [${paired.min.toFixed(2)}-${paired.max.toFixed(2)}]\n` +
+      `replay start-up (capture read into a script, not timed above): median ${summarize(startups).median.toFixed(0)} ms\n` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores\n`,
   );
   process.stdout.write(
     `BENCH replay-throughput replay-over-proxy=${ratio.toFixed(2)} replay-mb-s=${replay.median.toFixed(0)} ` +

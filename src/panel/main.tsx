@@ -77,7 +77,6 @@ function showStartFailure(error: unknown): void {
     note.textContent = `MCP Streams could not start: ${text}. Close and reopen DevTools; if it stays, report it with this text.`;
     root.replaceChildren(note);
   }
-  console.error('MCP Streams could not start', error);
 }
 
 main().catch(showStartFailure);

@@ -33,7 +33,7 @@ function startsOf(message: TransportMessage): { id: string; method: string; url:
 function readHar(log: NetworkLog, take: (har: unknown) => void): void {
   const pending = log.getHAR();
   if (pending && typeof pending.then === 'function') pending.then(take, () => undefined);
-  else log.getHAR(take);
+  else void log.getHAR(take);
 }
 
 export function watchNetworkLog(

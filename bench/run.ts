@@ -56,6 +56,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'core-memory', file: 'bench/memory.bench.ts', browser: false, nodeArgs: gc },
   // The CLI benches time whole processes they start themselves (bench/cli/processes.ts).
   { name: 'cli-raw-200mb', file: 'bench/cli/raw.bench.ts', browser: false, nodeArgs: [] },
+  { name: 'cli-raw-mixed', file: 'bench/cli/mixed.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-har', file: 'bench/cli/har.bench.ts', browser: false, nodeArgs: [] },
   { name: 'cli-rss-1gb', file: 'bench/cli/rss.bench.ts', browser: false, nodeArgs: [] },
   // The server event store against the SDK example's store (and on a redis-server it starts): GC before each phase.

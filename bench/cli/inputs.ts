@@ -55,6 +55,27 @@ export function writeRawStream(path: string, bytes: number, results: number): vo
 }
 
 /**
+ * A raw stream (`curl -N`) of about `bytes` in cycles of `progress` small progress notifications followed by one
+ * result of 1 MiB, repeated (issue 32's mixed shape: most bytes sit in the big events, most events are small).
+ */
+export function writeMixedStream(path: string, bytes: number, progress = 2000): void {
+  const fd = openSync(path, 'w');
+  try {
+    let written = 0;
+    let n = 0;
+    let id = 0;
+    while (written < bytes) {
+      let block = '';
+      for (let i = 0; i < progress; i++) block += progressEvent(++n);
+      block += resultEvent(++n, ++id, 2 ** 20);
+      written += writeSync(fd, encoder.encode(block));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * A HAR of about `bytes`: an initialize POST, then tools/call POSTs of one session whose SSE answers are each
  * about `perEntry` bytes of progress and a 1 MB result. Written entry by entry, never held whole.
  */

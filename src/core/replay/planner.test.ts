@@ -97,6 +97,41 @@ describe('replay planner: causality', () => {
   });
 });
 
+describe('replay planner: timing', () => {
+  it('a body its Content-Length declared whole goes with its head, though the recorder saw it ms later', () => {
+    const capture = fixtureCapture('orphaned-elicitation');
+    const planner = new ReplayPlanner(capture, { origin: ORIGIN });
+    const refused = capture.connections.filter((r) => r.status === 404);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const record of capture.connections) {
+      const answer = planner.answer(requestOf(record));
+      if (!refused.includes(record)) continue;
+      if (answer.kind !== 'play') throw new Error('not played');
+      const [chunk] = record.chunks;
+      // The lab proxy stamped the body 3-11 ms after the head; the origin wrote both with res.end().
+      expect((chunk?.t ?? 0) - (record.responseTime ?? 0)).toBeGreaterThan(2);
+      expect(answer.chunks.map((c) => c.atMs)).toEqual([0]);
+      expect(answer.endAtMs).toBe(Math.max(0, (record.endTime ?? 0) - (chunk?.t ?? 0)));
+    }
+  });
+
+  it('a streamed body keeps its recorded times after the head', () => {
+    const capture = fixtureCapture('nginx-slow-call-cut');
+    const planner = new ReplayPlanner(capture, { origin: ORIGIN });
+    const call = findRecord(capture, isCall('stream_progress'));
+    for (const record of capture.connections) {
+      const answer = planner.answer(requestOf(record));
+      if (record !== call) continue;
+      if (answer.kind !== 'play') throw new Error('not played');
+      const head = record.responseTime ?? 0;
+      expect(answer.chunks.map((c) => c.atMs)).toEqual(record.chunks.map((c) => Math.max(0, c.t - head)));
+      // nginx cut it after 2 s of silence: the end's time is the cut's.
+      expect(answer.end).toBe('network-error');
+      expect(answer.endAtMs).toBeGreaterThan(1900);
+    }
+  });
+});
+
 describe('replay planner: divergences and the policy', () => {
   it('a 2026-07-28 request re-issued after the recorded cut is refused 400 with a JSON-RPC error under its id', () => {
     const capture = fixtureCapture('v2-cut-not-reissued');

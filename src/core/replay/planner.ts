@@ -42,7 +42,7 @@ export type ReplayAnswer =
       kind: 'play';
       /** The recorded exchange played. */
       exchangeId: string;
-      /** Absent: the recording had no head (a network error first): cut at once. */
+      /** Absent: the recording had no head: cut at once after a network error, else held unanswered (see `end`). */
       status?: number;
       statusText: string;
       headers: HttpHeader[];

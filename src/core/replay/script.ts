@@ -25,7 +25,10 @@ export interface RecordedExchange {
   conversation: string;
   /** Epoch ms the request started. */
   startTime: number;
-  /** Absent when no head arrived (a network error before it): the replay then cuts the connection at once. */
+  /**
+   * Absent when no head arrived: after a network error the replay cuts the connection at once; where the client left
+   * first (`aborted`, or `open` when the capture was taken), it holds the request unanswered until the client leaves.
+   */
   status?: number;
   statusText: string;
   headers: HttpHeader[];
@@ -75,6 +78,9 @@ function recordedExchange(record: ConnectionRecord, order: number): RecordedExch
     end += c.bytes.length;
     return { end, atMs: Math.max(0, c.t - headTime) };
   });
+  const lag = writtenWithHead(record) ? (chunks[0]?.atMs ?? 0) : 0;
+  if (lag > 0) for (const chunk of chunks) chunk.atMs = Math.max(0, chunk.atMs - lag);
+  const endAtMs = record.endTime === undefined ? undefined : Math.max(0, record.endTime - headTime - lag);
   const eventStream = /text\/event-stream/i.test(headerValue(record.responseHeaders, 'content-type') ?? '');
   const sites = scanBody(body, eventStream);
   const issued = headerValue(record.responseHeaders, 'mcp-session-id');
@@ -90,12 +96,24 @@ function recordedExchange(record: ConnectionRecord, order: number): RecordedExch
     headDelayMs: Math.max(0, headTime - record.startTime),
     body,
     chunks,
-    ...(record.endTime !== undefined && { endAtMs: Math.max(0, record.endTime - headTime) }),
+    ...(endAtMs !== undefined && { endAtMs }),
     end: record.end,
     bodyMissing: record.bodyMissing === true,
     eventStream,
     sites,
   };
+}
+
+/**
+ * The response declared a Content-Length that its first chunk fills: the server had the whole body when it wrote the
+ * head (`res.end(json)`, one write). A recorder between them (a proxy forwarding the head, then the body) may stamp the
+ * body some ms later; played that late, a client that cancels the body at the head (the SDKs on a `404` GET) would
+ * leave before it, where the recorded one was sent the body with the head. Such a body is played with its head.
+ */
+function writtenWithHead(record: ConnectionRecord): boolean {
+  const declared = headerValue(record.responseHeaders, 'content-length');
+  const first = record.chunks[0];
+  return first !== undefined && declared !== undefined && Number(declared) === first.bytes.length;
 }
 
 /**

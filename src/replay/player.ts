@@ -112,6 +112,8 @@ async function* chunks(answer: Played, options: PlayOptions, now: () => number):
   const timed = answer.end === 'complete' || answer.end === 'network-error';
   if (timed && answer.endAtMs !== undefined && answer.endAtMs - last > END_WITH_LAST_MS)
     await sleepUntil(head + answer.endAtMs * options.scale);
+  // An end the client caused (its DELETE of the session) comes after the live client's, as long after as recorded.
+  if (answer.endWaitsFor.length > 0) await sleepUntil(await options.arrivals.after(answer.endWaitsFor, options.scale));
 }
 
 function sleepUntil(time: number): Promise<void> {

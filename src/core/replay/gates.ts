@@ -1,7 +1,9 @@
 // Runs anywhere (pure core): causality in a replay. A recorded chunk that answered something the client sent after
 // its stream opened must wait until the new client has sent it too: the answers on a 2024-11-05 GET stream wait for
 // their POSTs, a result that followed the client's answer to an elicitation waits for that answer. Without this a
-// slower client would get answers before its questions, which no server can do.
+// slower client would get answers before its questions, which no server can do. Likewise a stream the server ended
+// after the client's DELETE of its session ends only after the new client's DELETE (else the client, seeing its
+// stream end early, would open it again: a request the recorded client never made).
 import { idKey } from '../mcp/jsonrpc';
 import type { IdSite } from './json-sites';
 import type { RequestLookup } from './lookup';
@@ -48,4 +50,23 @@ function chunkGates(exchange: RecordedExchange, lookup: RequestLookup, answers: 
     }
     return [...gates.values()];
   });
+}
+
+/**
+ * What a recorded exchange's end waits for: the DELETE of its session that the client sent after the stream opened
+ * and before the stream ended (the server ended the session's streams because of it).
+ */
+export function endGates(exchange: RecordedExchange, script: ReplayScript): Gate[] {
+  if (exchange.endAtMs === undefined || exchange.end !== 'complete' || exchange.conversation === '') return [];
+  const endTime = exchange.startTime + exchange.headDelayMs + exchange.endAtMs;
+  return script.exchanges
+    .filter(
+      (other) =>
+        other.shape.kind === 'delete' &&
+        other.id !== exchange.id &&
+        other.conversation === exchange.conversation &&
+        other.startTime >= exchange.startTime &&
+        other.startTime <= endTime,
+    )
+    .map((other) => ({ exchangeId: other.id, afterMs: endTime - other.startTime }));
 }

@@ -115,6 +115,20 @@ describe('replay planner: timing', () => {
     }
   });
 
+  it("a stream the server ended after the session's DELETE ends only after the live DELETE", () => {
+    const capture = fixtureCapture('py-2025-resume');
+    const planner = new ReplayPlanner(capture, { origin: ORIGIN });
+    const remove = findRecord(capture, (r) => r.method === 'DELETE');
+    const ended = capture.connections.filter((r) => r.method === 'GET' && (r.endTime ?? 0) > remove.startTime);
+    expect(ended.length).toBe(2); // the standalone GET and the resume
+    for (const record of capture.connections) {
+      const answer = planner.answer(requestOf(record));
+      if (answer.kind !== 'play') throw new Error('not played');
+      const gates = answer.endWaitsFor.map((g) => [g.exchangeId, g.afterMs]);
+      expect(gates).toEqual(ended.includes(record) ? [[remove.id, (record.endTime ?? 0) - remove.startTime]] : []);
+    }
+  });
+
   it('a streamed body keeps its recorded times after the head', () => {
     const capture = fixtureCapture('nginx-slow-call-cut');
     const planner = new ReplayPlanner(capture, { origin: ORIGIN });

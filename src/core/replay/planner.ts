@@ -8,7 +8,7 @@ import { idKey } from '../mcp/jsonrpc';
 import { TextEncoder } from '../web/globals';
 import { BodyRewriter } from './body-rewriter';
 import { type Divergence, type DivergenceKind, describeRequest } from './divergence';
-import { type Gate, type ScriptGates, scriptGates } from './gates';
+import { endGates, type Gate, type ScriptGates, scriptGates } from './gates';
 import { RequestLookup } from './lookup';
 import { ExchangeMatcher } from './matcher';
 import { continuation, refusal } from './policy';
@@ -51,6 +51,8 @@ export type ReplayAnswer =
       end: EndReason;
       /** Ms after the head when the recorded body ended. */
       endAtMs?: number;
+      /** Recorded exchanges the live client must have sent before the end (a DELETE that ended the stream). */
+      endWaitsFor: Gate[];
       divergence?: Divergence;
     }
   | { kind: 'refuse'; status: number; headers: HttpHeader[]; body: string; divergence: Divergence };
@@ -160,6 +162,7 @@ export class ReplayPlanner {
       chunks,
       end: exchange.end,
       ...(exchange.endAtMs !== undefined && { endAtMs: Math.max(0, exchange.endAtMs - startMs) }),
+      endWaitsFor: endGates(exchange, this.script),
       ...(divergence && { divergence }),
     };
   }

@@ -101,7 +101,7 @@ export interface V2FaultRun {
  * Only a listen stream, which carries one tools/list_changed once its response head has passed the proxy (`opened`);
  * the SDK's listen() waits for the acknowledgement, so the run gives up after ACK_WAIT_MS and closes the client.
  */
-async function listenOnly(url: string, opened: () => Promise<void>): Promise<V2RunResult> {
+export async function listenOnly(url: string, opened: () => Promise<void>): Promise<V2RunResult> {
   const client = new Client(V2_CLIENT_INFO, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ACK_WAIT_MS));
@@ -116,7 +116,7 @@ async function listenOnly(url: string, opened: () => Promise<void>): Promise<V2R
 const CROSSED_WAIT_MS = 1500;
 
 /** The two-client run: B lists tools first, then both call stream_progress at once. */
-async function twoClients(url: string): Promise<V2RunResult> {
+export async function twoClients(url: string): Promise<V2RunResult> {
   const open = async (): Promise<Client> => {
     const client = new Client(V2_CLIENT_INFO, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));

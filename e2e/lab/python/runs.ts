@@ -87,7 +87,7 @@ export async function touchTools(url: string): Promise<void> {
 const PROGRESS = { count: 5, delayMs: 30 };
 
 /** The TS SDK 1.32 client (2025-11-25, sessions): one stream_progress call, resumed by the SDK when cut. */
-async function resume132(url: string): Promise<V2RunResult> {
+export async function resume132(url: string): Promise<V2RunResult> {
   const steps: string[] = [];
   const errors: string[] = [];
   const client = new Client132({ name: 'mcp-stream-inspector-lab-client', version: '0.1.0' });

@@ -144,7 +144,8 @@ export interface RunPorts {
   port?: number;
 }
 
-function clientScenario(run: IntermediaryRun): Scenario {
+/** The SDK 1.32 client run of an intermediary run: its calls, timeout and linger (the lab replays it too). */
+export function clientScenario(run: IntermediaryRun): Scenario {
   const clean = findScenario('clean');
   if (!clean) throw new Error('no clean scenario');
   return {

@@ -45,7 +45,7 @@ interface V2Case {
 
 const clean = (url: string): Promise<V2RunResult> => runV2('v2-clean', driver(url));
 
-const CASES: readonly V2Case[] = [
+const RUNS: readonly V2Case[] = [
   { name: 'v2-mixed-eras', drive: (url) => runV2('v2-mixed-eras', driver(url)), verdict: 'error' },
   { name: 'probe-fallback', drive: probeFallbackClient, verdict: 'ok' },
   // The recorded run gave up waiting for the acknowledgement after 1 s; the one tools/list_changed is recorded.
@@ -57,7 +57,8 @@ const CASES: readonly V2Case[] = [
   { name: 'v2-fault-session-header', drive: clean, verdict: 'ok' },
   { name: 'v2-fault-event-ids', drive: clean, verdict: 'ok' },
   { name: 'v2-fault-response-id', drive: twoClients, verdict: 'error' },
-].map((c) => (c.name.startsWith('v2-fault-') ? { ...c, faults: overlaid(c.name) } : c));
+];
+const CASES = RUNS.map((c): V2Case => (c.name.startsWith('v2-fault-') ? { ...c, faults: overlaid(c.name) } : c));
 
 async function expectSameRun({ name, drive, verdict, faults }: V2Case): Promise<void> {
   const run = await replayFixture(name, drive, faults && faults.length > 0 ? { faults } : {});

@@ -6,17 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle } from 'puppeteer-core';
 import { evaluating } from './fixtures/break-lab-firefox';
 import { DIST_FIREFOX, panelUrl } from './fixtures/extension';
 import { openMozExtensionPage, sizeViewport } from './fixtures/firefox';
-import {
-  expectSilenceFinding,
-  FIXED_RECORDINGS,
-  importedFindings,
-  type ImportingPanel,
-  SILENCE_RECORDINGS,
-} from './fixtures/silence-recordings';
+import { importSilenceTests } from './fixtures/silence-recordings';
 import { type FirefoxSession, launchFirefox } from './launcher';
 
 let firefox: FirefoxSession;
@@ -33,35 +27,24 @@ test.afterAll(async () => {
   expect(report?.violations ?? []).toEqual([]);
 });
 
-async function freshPanel(): Promise<{ page: Page; importing: ImportingPanel }> {
-  const base = firefox.extensionBase;
-  if (!base) throw new Error('Firefox has no extension installed');
-  const page = await firefox.browser.newPage();
-  await openMozExtensionPage(page, panelUrl(base, -1));
-  await sizeViewport(page, 1400, 860);
-  const importFile = async (path: string): Promise<void> => {
-    const input = (await page.$('[data-testid=import-input]')) as ElementHandle<HTMLInputElement>;
-    await input.uploadFile(resolve(path));
-  };
-  return { page, importing: { panel: evaluating(page), importFile } };
-}
-
-for (const recording of SILENCE_RECORDINGS) {
-  test(`Firefox: imported ${recording.name}: ${recording.rule} with the numbers measured on the wire`, async () => {
-    const { page, importing } = await freshPanel();
-    expectSilenceFinding(recording, await importedFindings(importing, dir, recording.name));
-    if (recording.name === 'nginx-idle-get-cut') {
-      await page.click(`[data-testid=finding][data-rule="${recording.rule}"]`);
-      await page.screenshot({ path: 'test-results/import-idle-timeout-cut-firefox.png' });
-    }
-    await page.close();
-  });
-}
-
-test('Firefox: imported fixed setups (keep-alives under the timeout, an untransformed stream): no finding', async () => {
-  for (const name of FIXED_RECORDINGS) {
-    const { page, importing } = await freshPanel();
-    expect(await importedFindings(importing, dir, name), name).toEqual([]);
-    await page.close();
-  }
-});
+importSilenceTests(
+  'firefox',
+  async () => {
+    const base = firefox.extensionBase;
+    if (!base) throw new Error('Firefox has no extension installed');
+    const page = await firefox.browser.newPage();
+    await openMozExtensionPage(page, panelUrl(base, -1));
+    await sizeViewport(page, 1400, 860);
+    const importFile = async (path: string): Promise<void> => {
+      const input = (await page.$('[data-testid=import-input]')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(resolve(path));
+    };
+    return {
+      importing: { panel: evaluating(page), importFile },
+      click: (selector) => page.click(selector),
+      screenshot: async (path) => void (await page.screenshot({ path })),
+      close: () => page.close(),
+    };
+  },
+  () => dir,
+);

@@ -134,8 +134,11 @@ export function exchangeLines(lines: string[]): number {
   return lines.filter((line) => /^ {0,2}\d+ {2}[A-Z]+ {2}/.test(line)).length;
 }
 
-/** Polls `condition` (a guard against a hang, not a timing check: past the limit the caller's asserts decide). */
-export async function until(condition: () => boolean, limitMs = 5000): Promise<void> {
+/**
+ * Polls `condition`: a guard against a hang, not a timing check (past the limit the caller's asserts decide). 20 s, as
+ * a busy machine can be that slow (issue 33).
+ */
+export async function until(condition: () => boolean, limitMs = 20_000): Promise<void> {
   for (let waited = 0; !condition() && waited < limitMs; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

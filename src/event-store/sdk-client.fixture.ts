@@ -58,7 +58,7 @@ export async function startProxy(upstream: string, specs: string[], onCut?: () =
   return { proxy, recorder, faults };
 }
 
-export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+export async function until(check: () => boolean, what: string, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -28,6 +28,8 @@ interface Bench {
   browser: boolean;
   /** Node flags: the parser and analysis benches force a GC before each timed run. */
   nodeArgs: string[];
+  /** Further BENCH names the bench's process prints, each on its own line (a second target of the same bench). */
+  also?: readonly string[];
   /** A BENCH line made from the bench's own table, for a bench that prints none. */
   fallback?: (stdout: string) => string | null;
 }
@@ -94,6 +96,15 @@ const BENCHES: readonly Bench[] = [
     nodeArgs: [],
   },
   { name: 'tap-posts-cold', file: 'bench/browser/tap-posts-cold.bench.ts', group: 'cold', browser: true, nodeArgs: [] },
+  // Real DevTools windows: the page with DevTools' Network panel against the extension's panel in DevTools, and
+  // against no DevTools on a paced stream (a second line, devtools-anchor-paced).
+  {
+    name: 'devtools-anchor',
+    file: 'bench/browser/devtools-anchor.bench.ts',
+    also: ['devtools-anchor-paced'],
+    browser: true,
+    nodeArgs: [],
+  },
   { name: 'panel-100k', file: 'bench/browser/panel-100k.bench.ts', browser: true, nodeArgs: [] },
   { name: 'panel-4mb', file: 'bench/browser/panel-4mb.bench.ts', browser: true, nodeArgs: [] },
 ];
@@ -227,7 +238,8 @@ async function main(): Promise<void> {
       process.stdout.write(`== ${names}: ${((performance.now() - began) / 1000).toFixed(0)} s\n`);
       const printed = stdout.split('\n').filter((l) => l.startsWith('BENCH '));
       for (const bench of job.benches) {
-        const own = printed.filter((l) => l.startsWith(`BENCH ${bench.name} `));
+        const lineNames = [bench.name, ...(bench.also ?? [])];
+        const own = printed.filter((l) => lineNames.some((name) => l.startsWith(`BENCH ${name} `)));
         // One line per bench: a bench whose process crashed says so, whatever it printed before.
         if (code !== 0) lines.push(failLine(bench.name, `exit-${code}`));
         else if (own.length > 0) lines.push(...own);

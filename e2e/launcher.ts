@@ -1,6 +1,6 @@
 // Node (tests, lab, npm start): the ONLY way the project starts a browser. Every browser goes through the loopback
 // black-hole proxy, resolves no outside names, and gets a fresh profile; what it tried is reported at close().
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
@@ -87,6 +87,11 @@ export interface ChromiumOptions {
   devtools?: boolean;
   headless?: boolean;
   args?: string[];
+  /**
+   * Written as the fresh profile's `Default/Preferences` before launch, so the browser starts with them. DevTools keeps
+   * its settings there under `devtools.preferences`, each value a JSON-encoded string (`'"network"'`, `'true'`).
+   */
+  preferences?: Record<string, unknown>;
 }
 
 export interface ChromiumSession {
@@ -145,6 +150,10 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
   let context: BrowserContext;
   try {
     writeFileSync(join(profile, MANIFEST_OVERRIDE_FILE), '{}\n');
+    if (options.preferences) {
+      mkdirSync(join(profile, 'Default'));
+      writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(options.preferences));
+    }
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: options.headless ?? true,

@@ -22,9 +22,26 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-export async function openBench(server: BenchServer, withExtension: boolean): Promise<BenchBrowser> {
-  const session = await launchChromium(withExtension ? { extension: extensionDir() } : {});
-  const page = await session.context.newPage();
+export interface BenchOptions {
+  /** A real DevTools window on every tab (--auto-open-devtools-for-tabs); the bench page is then the first tab. */
+  devtools?: boolean;
+  /** The fresh profile's Preferences (DevTools settings among them: see launchChromium). */
+  preferences?: Record<string, unknown>;
+}
+
+export async function openBench(
+  server: BenchServer,
+  withExtension: boolean,
+  options: BenchOptions = {},
+): Promise<BenchBrowser> {
+  const session = await launchChromium({
+    ...(withExtension ? { extension: extensionDir() } : {}),
+    ...(options.devtools ? { devtools: true } : {}),
+    ...(options.preferences ? { preferences: options.preferences } : {}),
+  });
+  // With DevTools, the first tab (opened at launch, DevTools already on it) is the bench page: a second tab would
+  // have a DevTools window of its own, working beside the one measured.
+  const page = (options.devtools ? session.context.pages()[0] : undefined) ?? (await session.context.newPage());
   await page.goto(`${server.origin}${PAGE_PATH}`);
   return {
     session,

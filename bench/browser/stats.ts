@@ -21,6 +21,15 @@ export function variantOrder(round: number): readonly boolean[] {
   return round % 2 === 0 ? [false, true] : [true, false];
 }
 
+/**
+ * `arms` in round `round`'s order: rotated by one per round, so over as many rounds as there are arms each arm runs
+ * once in every position (the two-sided benches alternate with variantOrder).
+ */
+export function rotated<T>(arms: readonly T[], round: number): T[] {
+  const shift = round % Math.max(1, arms.length);
+  return [...arms.slice(shift), ...arms.slice(0, shift)];
+}
+
 export interface Summary {
   median: number;
   min: number;

@@ -13,7 +13,8 @@ import { pythonForTests } from '../python/venv';
 import { runV2, type V2Driver } from '../v2/runs';
 import { paired, replayFixture, rulesOf, wireShape } from './replay-run';
 
-const TIMEOUT = 60_000;
+/** A guard against a hang: six Python clients starting at once on a loaded 2-core machine took 30 s here. */
+const TIMEOUT = 90_000;
 const python = pythonForTests();
 
 interface Ran {

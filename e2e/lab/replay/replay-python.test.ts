@@ -43,11 +43,17 @@ function requestFault(name: keyof typeof PY_FAULTS): Fault[] {
   return parsed.fault.kind === 'set-header' ? [parsed.fault] : [];
 }
 
-/** The v2 lab's driver for a replay; `touch`: a second v2 client calls touch_tools, as the recorded run did. */
+/**
+ * The v2 lab's driver for a replay; `touch`: a second v2 client calls touch_tools, as the recorded run did. Recorded,
+ * the server published tools/list_changed on the first client's listen stream because of that call, so the first
+ * client went on only after it. The replay cannot know that cause (another client's call, no id links them): it plays
+ * the notification at its recorded time, and the first client could close before the second one called (its two
+ * exchanges missing). So the run waits for the second client, which keeps the recorded order.
+ */
 const driver = (url: string, touch = false): V2Driver => ({
   url,
   plans: { push: () => undefined },
-  toolsChanged: () => (touch ? void touchTools(url) : undefined),
+  toolsChanged: () => (touch ? touchTools(url) : undefined),
 });
 
 const CASES: readonly PyCase[] = [

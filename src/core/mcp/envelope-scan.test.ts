@@ -51,6 +51,19 @@ describe('scanEnvelopes', () => {
     }
   });
 
+  it('reads a long string of many escapes and no quote until its end once (not again per escape)', () => {
+    const quoted = JSON.stringify('  const value = compute(input, options); // a line of code\n'.repeat(20_000));
+    const result = (text: string) => `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":${text}}]}}`;
+    // 1.2 MB: ~1 ms here; when the search for the closing quote ran to it again after each of the 20,000 escapes, ~75 ms.
+    expect(scanEnvelopes(result(quoted))).toEqual([{ kind: 'response', id: 1 }]);
+    // The same string broken at its end (an invalid escape, a raw control character, no closing quote): left over.
+    const open = quoted.slice(0, -1);
+    for (const broken of [`${open}\\x"`, `${open}\u0001"`, open, `${open}\\`]) {
+      expect(scanEnvelopes(result(broken))).toBeUndefined();
+      agrees(result(broken));
+    }
+  });
+
   it('takes the last of duplicate members, as JSON.parse does; escaped members are left to the exact path', () => {
     const text = '{"jsonrpc":"1.0","id":1,"method":"a","id":2,"method":"b","jsonrpc":"2.0","result":{"x":"\\"y\\""}}';
     expect(scanEnvelopes(text)).toEqual([{ kind: 'request', id: 2, method: 'b' }]);

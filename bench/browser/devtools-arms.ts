@@ -58,6 +58,9 @@ export const ARMS: readonly Arm[] = [
   },
 ];
 
+/** How long to wait for DevTools to hold a stream's events (its backlog: at load 6, 150k events took over a minute). */
+export const CATCH_UP_MS = 180_000;
+
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /** The DevTools window on the bench page, with the arm's panel in front. */
@@ -120,9 +123,14 @@ export async function openInspector(bench: BenchBrowser, arm: Arm): Promise<Insp
  * and the extension's panel (if any) shows `panelEvents` with a current analysis. Returns the events DevTools holds
  * for the latest stream (0 without DevTools).
  */
-export async function caughtUp(inspector: Inspector | null, events: number, panelEvents: number): Promise<number> {
+export async function caughtUp(
+  inspector: Inspector | null,
+  events: number,
+  panelEvents: number,
+  waitMs = CATCH_UP_MS,
+): Promise<number> {
   if (!inspector) return 0;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const { streams } = await readDevtools(inspector.frontend, '/mcp');
     const held = streams.at(-1)?.events ?? 0;
@@ -132,7 +140,7 @@ export async function caughtUp(inspector: Inspector | null, events: number, pane
     if (devtoolsDone && panelDone) return held;
     if (Date.now() > deadline) {
       process.stderr.write(
-        `warning: not caught up within 60 s: DevTools holds ${held}/${events} events` +
+        `warning: not caught up within ${waitMs / 1000} s: DevTools holds ${held}/${events} events` +
           `${reading ? `, the panel shows ${reading.events ?? 0}/${panelEvents}` : ''}\n`,
       );
       return held;

@@ -45,7 +45,7 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
 }
 
 /** How long a cut response stays open after its last write before its socket ends. */
-const CUT_SETTLE_MS = 150;
+export const CUT_SETTLE_MS = 150;
 
 /**
  * Cuts a streaming response as a dropped connection looks to the client: the socket ends (FIN) after what was

@@ -9,7 +9,7 @@ import type { FaultStream } from '../core/fault/fault-stream';
 import type { CutInfo } from '../core/fault/sse-tap';
 import type { ReplayAnswer } from '../core/replay/planner';
 import { writeHead } from '../proxy/forward';
-import { cutResponse } from '../proxy/node-http';
+import { CUT_SETTLE_MS, cutResponse } from '../proxy/node-http';
 import { ResponseWriter } from '../proxy/response-writer';
 import type { ExchangeTrace } from '../proxy/trace';
 import type { Arrivals } from './arrivals';
@@ -107,11 +107,13 @@ async function* chunks(answer: Played, options: PlayOptions, now: () => number):
     const bytes = chunk.take();
     if (bytes.length > 0) yield bytes;
   }
-  // A clean end or a cut at its recorded time: a cut after a silence (an intermediary's idle timeout) is one.
+  // A clean end or a cut at its recorded time: a cut after a silence (an intermediary's idle timeout) is one. A cut
+  // ends the socket CUT_SETTLE_MS after it is made (cutResponse), so it is made that much earlier.
   const last = answer.chunks.at(-1)?.atMs ?? 0;
-  const timed = answer.end === 'complete' || answer.end === 'network-error';
-  if (timed && answer.endAtMs !== undefined && answer.endAtMs - last > END_WITH_LAST_MS)
-    await sleepUntil(head + answer.endAtMs * options.scale);
+  const settle = answer.end === 'network-error' ? CUT_SETTLE_MS : 0;
+  const endAt = answer.end === 'complete' || settle > 0 ? answer.endAtMs : undefined;
+  if (endAt !== undefined && endAt - settle - last > END_WITH_LAST_MS)
+    await sleepUntil(head + endAt * options.scale - settle);
   // An end the client caused (its DELETE of the session) comes after the live client's, as long after as recorded.
   if (answer.endWaitsFor.length > 0) await sleepUntil(await options.arrivals.after(answer.endWaitsFor, options.scale));
 }

@@ -16,7 +16,8 @@ import { cutShortfall } from './fixtures/lab-fault';
 import type { LabPageApi, LabPageResult } from './lab/client/main';
 import type { ScenarioName } from './lab/scenarios';
 import { type Lab, startLab } from './lab/start-lab';
-import { type ChromiumSession, launchChromium } from './launcher';
+import { chromiumWorker } from './fixtures/chromium-worker';
+import type { ChromiumSession } from './launcher';
 
 const CLI = 'bin/mcp-stream-inspector.js';
 
@@ -43,16 +44,7 @@ const test = mcpTest.extend<object, { lab: Lab; chromium: ChromiumSession }>({
     },
     { scope: 'worker' },
   ],
-  chromium: [
-    // eslint-disable-next-line no-empty-pattern -- as above; Playwright's own browser is not used, ours is launched here
-    async ({}, provide) => {
-      const session = await launchChromium();
-      await provide(session);
-      const report = await session.close();
-      expect(report.violations, 'nothing left the machine').toEqual([]);
-    },
-    { scope: 'worker' },
-  ],
+  chromium: chromiumWorker,
   context: async ({ chromium }, provide, testInfo) => {
     await provide(chromium.context);
     attachedAtTeardown.set(

@@ -3,7 +3,8 @@
 // served by the replay to a web app's page in Chromium (project launcher, loopback black hole, no extension), on
 // another origin than the replay. The page's client must meet the recorded torn event byte for byte, resume from the
 // same cursor and get the same answer, and the fixture's recorder must find the recorded bug in what the page saw.
-import { type ChromiumSession, launchChromium } from './launcher';
+import { chromiumWorker } from './fixtures/chromium-worker';
+import type { ChromiumSession } from './launcher';
 import { expect, mcpReplay, test as mcpTest } from 'mcp-stream-inspector/playwright';
 import { analyze, parseCapture } from '../src/core/index';
 import type { ConnectionRecord } from '../src/core/capture/model';
@@ -18,18 +19,9 @@ import {
 const FIXTURE = 'cut-mid-event';
 
 const test = mcpTest.extend<object, { chromium: ChromiumSession; app: string }>({
-  chromium: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
-    async ({}, provide) => {
-      const session = await launchChromium();
-      await provide(session);
-      const report = await session.close();
-      expect(report.violations, 'nothing left the machine').toEqual([]);
-    },
-    { scope: 'worker' },
-  ],
+  chromium: chromiumWorker,
   app: [
-    // eslint-disable-next-line no-empty-pattern -- as above
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, provide) => {
       const page = await startReplayPage();
       await provide(page.origin);

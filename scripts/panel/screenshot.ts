@@ -2,6 +2,7 @@
 // proxy), and saves screenshots of the panel in light and dark to artifacts/panel-dev/.
 // Usage: npx tsx scripts/panel/screenshot.ts [fixture] [out-dir]   (narrow shots are DevTools docked at 600x500)
 // A fixture argument with "=" is a harness query (e.g. synthetic=4mb): then the shots are of truncated payloads.
+// `npm run panel:shots -- store` writes the store listing's screenshots (1280x800, lab recordings) to docs/store/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -11,7 +12,8 @@ import { serveStatic } from './serve';
 import { runScript } from './run-script';
 
 const fixture = process.argv[2] ?? 'cut-mid-event';
-const out = resolve(process.cwd(), process.argv[3] ?? 'artifacts/panel-dev');
+const store = fixture === 'store';
+const out = resolve(process.cwd(), process.argv[3] ?? (store ? 'docs/store' : 'artifacts/panel-dev'));
 
 async function shoot(page: Page, url: string, name: string, act?: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(url);
@@ -30,6 +32,10 @@ async function main(): Promise<void> {
   const browser = await launchChromium({ headless: true });
   try {
     const page = await browser.context.newPage();
+    if (store) {
+      await storeShots(page, server.origin, dir);
+      return;
+    }
     await page.setViewportSize({ width: 1400, height: 820 });
     if (fixture.includes('=')) {
       await truncatedShots(page, `${server.origin}/dev/harness.html?${fixture}`, fixture.replace(/[^a-z0-9]+/gi, '-'));
@@ -68,6 +74,44 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
+}
+
+/**
+ * The store listing's screenshots: 1280x800 (the Chrome Web Store's size; AMO takes it too), each of a real lab
+ * recording (fixtures/) imported as a capture file into the panel opened as a plain page (no extension), so the
+ * timeline spans the recording (the harness shows a live tab, whose timeline runs on to now): the timeline and an
+ * event with the findings, a finding opened with its doc page, and the import itself in the dark theme.
+ */
+async function storeShots(page: Page, origin: string, built: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const imported = (name: string, act: (p: Page) => Promise<void>) => async (p: Page) => {
+    // The capture file of a lab recording, as the panel's export writes it (build.ts made it from the HAR).
+    await p.setInputFiles('[data-testid=import-input]', join(built, `dev/fixtures/${name}.json`));
+    await p.waitForSelector('[data-testid=session-row]', { timeout: 60_000 });
+    await act(p);
+  };
+  const panel = (theme: string) => `${origin}/panel.html?theme=${theme}`;
+  await shoot(
+    page,
+    panel('light'),
+    'timeline-findings',
+    imported('resume-409', (p) => p.locator('[data-testid=event-row]').nth(3).click()),
+  );
+  await shoot(
+    page,
+    panel('light'),
+    'finding-doc',
+    imported('epoch-restart-fresh', async (p) => {
+      await p.locator('[data-testid=finding]').first().click();
+      await p.waitForSelector('[data-testid=rule-doc-link]');
+    }),
+  );
+  await shoot(
+    page,
+    panel('dark'),
+    'import-capture',
+    imported('nginx-slow-call-cut', (p) => p.locator('[data-testid=finding]').first().click()),
+  );
 }
 
 /** A capture of big events: the table's "truncated — show all", the detail's head of a payload, and all of it. */

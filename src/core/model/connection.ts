@@ -7,6 +7,7 @@ import { headerValue, mediaType } from '../mcp/headers';
 import { asEra, metaProtocolVersion } from '../mcp/era';
 import { envelopeOf, parseMessages } from '../mcp/jsonrpc';
 import { scanEnvelopes } from '../mcp/envelope-scan';
+import { scanEnvelopeParts } from '../mcp/envelope-parts';
 import { SseParser } from '../sse/parser';
 import type { SseEvent, SseTail } from '../sse/types';
 import { EventTableBuilder, type DataReading } from './event-table-builder';
@@ -115,9 +116,13 @@ const NOTHING: DataReading = { envelopes: [], parseError: undefined };
  * The event's data read as JSON-RPC, once: what the table keeps of it (the parsed JSON is dropped here), and
  * whether the data was not even JSON (what classification asks of data that is not JSON-RPC).
  */
-function readData(event: SseEvent): { reading: DataReading; unparsable: boolean } {
+function readData(
+  event: SseEvent,
+  parts: readonly string[] | undefined,
+): { reading: DataReading; unparsable: boolean } {
   if (event.data === '') return { reading: NOTHING, unparsable: false };
-  const scanned = scanEnvelopes(event.data);
+  // A long data line read from its parts: its data is made one string only if the exact path needs it.
+  const scanned = parts ? scanEnvelopeParts(parts) : scanEnvelopes(event.data);
   if (scanned) return { reading: { envelopes: scanned, parseError: undefined }, unparsable: false };
   const parsed = parseMessages(event.data);
   if (parsed.ok)
@@ -176,7 +181,7 @@ export class SseBodyReader {
     if (dispatched.length === 0) return;
     const ids: string[] = [];
     for (const event of dispatched) {
-      const { reading, unparsable } = readData(event);
+      const { reading, unparsable } = readData(event, this.parser.dataPartsOf(event));
       this.table.add(event, reading);
       this.signals.note(event, reading.envelopes, unparsable);
       if (event.hasId) ids.push(event.lastEventId);

@@ -432,3 +432,22 @@ describe('SseParser undispatched tail', () => {
     expect(parser.tail?.bytes).toEqual(bytesOf('data: a\ndata: b'));
   });
 });
+
+describe('SseParser long data lines', () => {
+  it('keeps a long data line as its decoded parts (dataPartsOf), its data the same text, however chunked', () => {
+    const value = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'é "x"\n'.repeat(60_000) } });
+    const stream = bytesOf(
+      `id: 1\ndata: ${value}\n\ndata: small\n\ndata: a\ndata: ${value}\n\n: ${value}\ndata: b\n\n`,
+    );
+    for (const size of [1000, 4099, 65536, 300_000, stream.length]) {
+      const parser = new SseParser();
+      const events: SseEvent[] = [];
+      for (let i = 0; i < stream.length; i += size) events.push(...parser.push(stream.subarray(i, i + size)));
+      expect(events.map((e) => e.data)).toEqual([value, 'small', `a\n${value}`, 'b']);
+      const [long, small, twoLines, afterComment] = events as [SseEvent, SseEvent, SseEvent, SseEvent];
+      expect(parser.dataPartsOf(long)?.join('')).toBe(value);
+      // Only an event whose data is that one line has parts.
+      for (const e of [small, twoLines, afterComment]) expect(parser.dataPartsOf(e)).toBeUndefined();
+    }
+  });
+});

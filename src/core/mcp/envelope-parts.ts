@@ -12,21 +12,24 @@ const LONG_STRING = 1024;
 /** Parts shorter than this (but the last) make the reader give up: an escape could span more than two of them. */
 const MIN_PART = 16;
 const STAND_IN = '"\\\\"';
-// eslint-disable-next-line no-control-regex -- JSON forbids exactly these raw in strings: the search is for them
-const CONTROL = /[\u0000-\u001f]/g;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Inside a string: plain characters (not a quote, a backslash or a raw control character) and valid escapes. */
+// eslint-disable-next-line no-control-regex -- JSON forbids exactly these raw in strings
+const STRING_RUN = /[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*/y;
 
 function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-/** The length of the JSON escape that `text` starts with (at its backslash), or -1 when it is not one. */
-function escapeLength(text: string): number {
-  const c = text.charCodeAt(1);
+/** The length of the JSON escape at `at` of `text` (its backslash), or -1 when it is not one. */
+function escapeLength(text: string, at: number): number {
+  const c = text.charCodeAt(at + 1);
   // " \ / b f n r t
   if (c === 0x22 || c === 0x5c || c === 0x2f || c === 0x62 || c === 0x66 || c === 0x6e || c === 0x72 || c === 0x74)
     return 2;
   if (c !== 0x75) return -1;
-  for (let k = 2; k < 6; k++) if (!isHex(text.charCodeAt(k))) return -1;
+  for (let k = at + 2; k < at + 6; k++) if (!isHex(text.charCodeAt(k))) return -1;
   return 6;
 }
 
@@ -52,9 +55,6 @@ export function skeletonOf(parts: readonly string[]): string | undefined {
     const part = parts[pi] as string;
     let k = carry;
     carry = 0;
-    let quoteAt = -1;
-    let slashAt = -1;
-    let controlAt = -1;
     while (k < part.length) {
       if (!inString) {
         const open = part.indexOf('"', k);
@@ -69,32 +69,30 @@ export function skeletonOf(parts: readonly string[]): string | undefined {
         k = open + 1;
         continue;
       }
-      if (quoteAt < k) quoteAt = indexOrInfinity(part.indexOf('"', k));
-      if (slashAt < k) slashAt = indexOrInfinity(part.indexOf('\\', k));
-      if (controlAt < k) {
-        CONTROL.lastIndex = k;
-        controlAt = indexOrInfinity(CONTROL.exec(part)?.index ?? -1);
-      }
-      const stop = Math.min(quoteAt, slashAt, controlAt);
-      if (stop === controlAt && stop !== Infinity) return undefined;
-      const end = stop === Infinity ? part.length : stop;
+      // The run of plain characters and whole valid escapes: irregexp's loop, ~0.7 ms per MiB here (a part is at
+      // most a decode slice, 64 KiB, so its backtracking stack stays small).
+      STRING_RUN.lastIndex = k;
+      STRING_RUN.test(part);
+      const end = STRING_RUN.lastIndex;
       literalLength += end - k;
       if (literalLength <= LONG_STRING) literal += part.slice(k, end);
-      if (stop === Infinity) break;
-      if (stop === quoteAt) {
+      if (end === part.length) break;
+      const stop = part.charCodeAt(end);
+      if (stop === QUOTE) {
         out += literalLength <= LONG_STRING ? `${literal}"` : STAND_IN;
         inString = false;
         literal = '';
         k = end + 1;
         continue;
       }
-      // An escape, maybe cut by the end of the part.
-      const next = parts[pi + 1] ?? '';
-      const escape = end + 6 <= part.length ? part.slice(end, end + 6) : part.slice(end) + next.slice(0, 6);
-      const length = escapeLength(escape);
+      if (stop !== BACKSLASH) return undefined; // a raw control character
+      // An escape, maybe cut by the end of the part (then read from its rest and the next part's start).
+      const whole = end + 6 <= part.length;
+      const escape = whole ? part : part.slice(end) + (parts[pi + 1] ?? '').slice(0, 6);
+      const length = escapeLength(escape, whole ? end : 0);
       if (length < 0) return undefined;
       literalLength += length;
-      if (literalLength <= LONG_STRING) literal += escape.slice(0, length);
+      if (literalLength <= LONG_STRING) literal += whole ? part.slice(end, end + length) : escape.slice(0, length);
       if (end + length <= part.length) k = end + length;
       else {
         carry = end + length - part.length;
@@ -104,8 +102,4 @@ export function skeletonOf(parts: readonly string[]): string | undefined {
   }
   if (inString) out += literal; // unterminated: the scanner sees the same and gives up
   return out;
-}
-
-function indexOrInfinity(index: number): number {
-  return index === -1 ? Infinity : index;
 }

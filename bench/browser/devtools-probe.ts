@@ -9,7 +9,18 @@ import { ARMS, caughtUp, openArm, openInspector, readMBs, STREAM, WARM_UP } from
 import { startBenchServer } from './server';
 import { log } from './stats';
 
-const CATEGORIES = ['__metadata', 'toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'].join(',');
+/** PROBE_CATEGORIES adds trace categories (e.g. cc,blink,Blob); PROBE_PROCESS lists one process's events by name too. */
+const CATEGORIES = [
+  '__metadata',
+  'toplevel',
+  'devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  process.env.PROBE_CATEGORIES ?? '',
+]
+  .filter(Boolean)
+  .join(',');
+const PROCESS = process.env.PROBE_PROCESS;
 
 interface TraceEvent {
   name: string;
@@ -81,17 +92,34 @@ function report(events: readonly TraceEvent[], label: string, mbs: number): void
       if (t >= 20_000) log(`      ${(t / 1000).toFixed(0).padStart(6)} ms  ${thread.get(key) ?? key} (wall ${w} ms)`);
     }
   }
-  // The page's main thread by event name (nested events counted in each: for where, not a sum).
+  if (PROCESS) {
+    for (const [pid, name] of process) {
+      if (!name.includes(PROCESS)) continue;
+      for (const [key, label] of thread) {
+        if (Number(key.split(':')[0]) !== pid || (perThread.get(key) ?? 0) < 100_000) continue;
+        byEvent(events, (e) => inWindow(e) && `${e.pid}:${e.tid}` === key && e.cat !== 'toplevel', `${name} ${label}`);
+      }
+    }
+  }
+  byEvent(
+    events,
+    (e) => inWindow(e) && e.pid === pagePid && e.tid === pageTid && e.cat !== 'toplevel',
+    'page main thread',
+  );
+}
+
+/** CPU and wall ms per event name among `events` that `pick` takes (nested events counted in each: for where, not a sum). */
+function byEvent(events: readonly TraceEvent[], pick: (e: TraceEvent) => boolean, label: string): void {
   const byName = new Map<string, { us: number; wall: number; n: number }>();
   for (const e of events) {
-    if (!inWindow(e) || e.pid !== pagePid || e.tid !== pageTid || e.cat === 'toplevel') continue;
+    if (!pick(e)) continue;
     const entry = byName.get(e.name) ?? { us: 0, wall: 0, n: 0 };
     entry.us += e.tdur ?? e.dur ?? 0;
     entry.wall += e.dur ?? 0;
     entry.n++;
     byName.set(e.name, entry);
   }
-  log('  page main thread by event (CPU ms, wall ms, count; nested events overlap):');
+  log(`  ${label} by event (CPU ms, wall ms, count; nested events overlap):`);
   for (const [name, { us, wall: w, n }] of [...byName].sort((a, b) => b[1].wall - a[1].wall).slice(0, 12)) {
     log(
       `      ${(us / 1000).toFixed(0).padStart(6)} ms ${(w / 1000).toFixed(0).padStart(6)} ms ${String(n).padStart(7)}x  ${name}`,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_CASES, PLAIN_BODIES } from './credentials.fixture';
 import { seededRandom } from '../../sse/test-support';
-import { maskEveryString, maskJsonSecrets, maskJsonSecretsInText, mayHoldSecrets, type MaskedSpan } from './body';
+import {
+  maskEveryString,
+  maskJsonSecrets,
+  maskJsonSecretsInText,
+  mayHoldSecrets,
+  mayHoldSecretsInPart,
+  type MaskedSpan,
+} from './body';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -145,6 +152,36 @@ describe('the prefilter', () => {
     // Both sides are exercised: bodies the prefilter passes over, and bodies with masks.
     expect(masked).toBeGreaterThan(200);
     expect(skipped).toBeGreaterThan(2_000);
+  });
+
+  it('says some part of a body cut anywhere may hold a credential field whenever the whole may (20,000 seeded)', () => {
+    const random = seededRandom(31);
+    let whole = 0;
+    let passed = 0;
+    const missed: string[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      let text = '';
+      const length = 1 + Math.floor(random() * 24);
+      for (let k = 0; k < length; k++) text += PARTS[Math.floor(random() * PARTS.length)];
+      const bytes = enc.encode(text);
+      const cuts = [
+        ...new Set(Array.from({ length: Math.floor(random() * 5) }, () => Math.floor(random() * bytes.length))),
+      ];
+      const edges = [0, ...cuts.sort((a, b) => a - b), bytes.length];
+      const parts = edges
+        .slice(1)
+        .map((end, i) => bytes.subarray(edges[i], end))
+        .filter((p) => p.length > 0);
+      const maybe = parts.some((part) => mayHoldSecretsInPart(part));
+      if (mayHoldSecrets(bytes)) {
+        whole++;
+        if (!maybe) missed.push(`${text} cut at ${edges.join(',')}`);
+      } else if (!maybe) passed++;
+    }
+    expect(missed).toEqual([]);
+    // Both sides are exercised: bodies the whole check lets through, and cut bodies passed over.
+    expect(whole).toBeGreaterThan(1_000);
+    expect(passed).toBeGreaterThan(2_000);
   });
 
   it('passes over a stream of progress events, and catches a credential in the middle of one', () => {

@@ -199,6 +199,30 @@ export function mayHoldSecrets(bytes: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * mayHoldSecrets for a part of a text, whatever lies around it: true also where a colon's look back or ahead runs
+ * off either end of the part. So when no part of a text may hold secrets, the text does not either: each of its
+ * colons is looked at within one part, as mayHoldSecrets looks at it in the whole. A body masker asks this of the
+ * parts of a line cut by piece boundaries before it joins them into one buffer.
+ */
+export function mayHoldSecretsInPart(bytes: Uint8Array): boolean {
+  for (let c = bytes.indexOf(COLON); c !== -1; c = bytes.indexOf(COLON, c + 1)) {
+    let keyEnd = c - 1;
+    while (bytes[keyEnd] === 0x20 || bytes[keyEnd] === 0x09) keyEnd--;
+    if (keyEnd < 0) return true;
+    if (bytes[keyEnd] !== QUOTE) continue;
+    const value = skipBlanks(bytes, c + 1);
+    if (value >= bytes.length) return true;
+    if (bytes[value] !== QUOTE) continue;
+    const limit = keyEnd - 1 - MAX_KEY_BYTES;
+    let open = keyEnd - 1;
+    while (open >= 0 && open >= limit && bytes[open] !== QUOTE) open--;
+    if (open < 0 && limit < 0) return true;
+    if (open >= limit && isSecretKey(bytes, open + 1, keyEnd)) return true;
+  }
+  return false;
+}
+
 /** A masked value: where it is and what it was, for callers that scrub other text of the same secret. */
 export interface MaskedSpan {
   from: number;

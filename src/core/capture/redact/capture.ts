@@ -5,7 +5,7 @@
 import { TextDecoder } from '../../web/globals';
 import type { BodyChunk, Capture, ConnectionRecord, HttpHeader } from '../model';
 import { encodeUtf8 } from '../text';
-import { maskJsonSecrets, type MaskedSpan } from './body';
+import { mayHoldSecretsInPart, maskJsonSecrets, type MaskedSpan } from './body';
 import { BodyMasker, type OnMasked, type PartMask } from './body-stream';
 import { isInspectorEvents, maskRelaySecrets } from './relay';
 import { redactHeaderValue, SESSION_HEADER } from './headers';
@@ -97,7 +97,8 @@ class Hider {
 
   /** A masker of a body's pieces whose secrets this hider notes; `onMasked` places each mask. */
   bodyMasker<P>(onMasked: OnMasked<P>): BodyMasker<P> {
-    return new BodyMasker(this.partMask(false), onMasked);
+    // Without the relay's patterns the mask is maskJsonSecrets, whose prefilter has a form for parts of a line.
+    return new BodyMasker(this.partMask(false), onMasked, mayHoldSecretsInPart);
   }
 
   private partMask(relay: boolean): PartMask {

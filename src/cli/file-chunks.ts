@@ -20,7 +20,7 @@ export interface ScratchFile extends RangeReader {
 
 /**
  * How many bytes of chunks read stay in memory (at least the last two chunks): what one event spanning chunks or a
- * rule's look back needs. Eight of a raw file's 1 MiB pieces, two of a HAR's 4 MB bodies.
+ * rule's look back needs. 32 of a raw file's 256 KiB pieces, two of a HAR's 4 MB bodies.
  */
 const KEPT_BYTES = 8 * 2 ** 20;
 const KEPT_AT_LEAST = 2;

@@ -97,8 +97,12 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(parts);
 }
 
-/** The size of each read: big enough that a read's cost vanishes, small enough that a held piece costs little. */
-const PIECE_BYTES = 1 << 20;
+/**
+ * The size of each read: big enough that a read's cost vanishes, small enough that a held piece costs little. Each
+ * piece is a fresh buffer (a raw stream's chunks are its pieces): 1 MiB ones cost the CLI ~8% more CPU than 256 KiB
+ * ones here on cli-raw-mixed's input, 4% on cli-raw-200mb's (alternated runs), fresh memory being dear on this machine.
+ */
+const PIECE_BYTES = 256 * 1024;
 
 async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
